@@ -1,0 +1,273 @@
+import { z } from 'zod';
+
+/** One catalogue entry: stable id, HTTP status and the user-facing message. */
+export type ErrorDef = { id: string; status: number; message: string };
+
+/**
+ * The error catalogue, keyed by stable snake_case id. Messages use the spec's wording where it
+ * has one; `{name}` placeholders are filled by `appError`.
+ */
+export const errors = {
+  // Generic entries, one per status the API uses.
+  validation_failed: { id: 'validation_failed', status: 400, message: 'Invalid input.' },
+  // spec part 1, section 8: 'No user logged in'
+  unauthenticated: { id: 'unauthenticated', status: 401, message: 'No user logged in' },
+  forbidden: { id: 'forbidden', status: 403, message: 'You do not have permission to do this.' },
+  // spec part 1, section 2: Email Verification Required modal
+  email_not_verified: {
+    id: 'email_not_verified',
+    status: 403,
+    message: 'Email verification required. Please verify your email address to continue.',
+  },
+  not_found: { id: 'not_found', status: 404, message: 'Not found.' },
+  route_not_found: { id: 'route_not_found', status: 404, message: 'Route not found.' },
+  conflict: {
+    id: 'conflict',
+    status: 409,
+    message: 'This conflicts with existing data. Please reload and try again.',
+  },
+  payload_too_large: { id: 'payload_too_large', status: 413, message: 'The request is too large.' },
+  unsupported_media_type: {
+    id: 'unsupported_media_type',
+    status: 415,
+    message: 'This file type is not supported.',
+  },
+  rule_broken: {
+    id: 'rule_broken',
+    status: 422,
+    message: 'This request breaks a rule and cannot be completed.',
+  },
+  too_many_requests: {
+    id: 'too_many_requests',
+    status: 429,
+    message: 'Too many requests. Please wait a moment and try again.',
+  },
+  // spec part 2, section 8: page message 'An unexpected error occurred'
+  internal: { id: 'internal', status: 500, message: 'An unexpected error occurred' },
+  service_unavailable: {
+    id: 'service_unavailable',
+    status: 503,
+    message: 'The service is temporarily unavailable. Please try again later.',
+  },
+
+  // Part 1: accounts, teams, results, storage.
+  // spec part 1, section 5
+  passwords_do_not_match: {
+    id: 'passwords_do_not_match',
+    status: 400,
+    message: 'Passwords do not match',
+  },
+  email_required: {
+    id: 'email_required',
+    status: 400,
+    message: 'Please enter your email address first',
+  },
+  password_required: {
+    id: 'password_required',
+    status: 400,
+    message: 'Please enter your password.',
+  },
+  delete_confirmation_mismatch: {
+    id: 'delete_confirmation_mismatch',
+    status: 400,
+    message: 'Account deletion cancelled. You must type "DELETE" exactly to confirm.',
+  },
+  // spec part 1, section 5: shuffle is blocked with no members (the spec gives no wording)
+  no_members: {
+    id: 'no_members',
+    status: 422,
+    message: 'Add at least one member before shuffling.',
+  },
+  too_few_members: {
+    id: 'too_few_members',
+    status: 422,
+    message:
+      'Cannot create {n} teams with only {m} members. Please reduce the number of teams or add more members.',
+  },
+  duplicate_result_title: {
+    id: 'duplicate_result_title',
+    status: 409,
+    message: 'A result with the same title already exists. Please use a different title.',
+  },
+  // spec part 1, section 8
+  team_not_found: { id: 'team_not_found', status: 404, message: 'Team not found' },
+  invalid_team_index: { id: 'invalid_team_index', status: 400, message: 'Invalid team index' },
+  // spec part 1, section 6
+  view_teams_forbidden: {
+    id: 'view_teams_forbidden',
+    status: 403,
+    message: "You do not have permission to view this user's teams.",
+  },
+  // spec part 1, section 8; 413 because the upload is too large for what is left
+  storage_limit_exceeded: {
+    id: 'storage_limit_exceeded',
+    status: 413,
+    message: 'Storage limit exceeded. You have {n}MB remaining.',
+  },
+
+  // Part 2: workspace page, notes, submissions, grading.
+  // spec part 2, section 8
+  workspace_id_required: {
+    id: 'workspace_id_required',
+    status: 400,
+    message: 'Workspace ID is required',
+  },
+  workspace_not_found: { id: 'workspace_not_found', status: 404, message: 'Workspace not found' },
+  // A workspace the caller may not see answers exactly like one that does not exist, so its
+  // existence does not leak: same status and message, and the API body reports the id
+  // 'workspace_not_found' (see toApiErrorBody). The id stays distinct for logs.
+  not_workspace_member: { id: 'not_workspace_member', status: 404, message: 'Workspace not found' },
+  // spec part 2, section 6
+  visibility_owner_only: {
+    id: 'visibility_owner_only',
+    status: 403,
+    message: 'Only workspace owners can change visibility settings',
+  },
+  // spec part 2, section 5
+  title_required: { id: 'title_required', status: 400, message: 'Please enter a title' },
+  task_title_required: {
+    id: 'task_title_required',
+    status: 400,
+    message: 'Please enter a task title',
+  },
+  file_type_not_allowed: {
+    id: 'file_type_not_allowed',
+    status: 415,
+    message: '{file}: Only {types} files are allowed',
+  },
+  file_too_large: { id: 'file_too_large', status: 413, message: 'File size cannot exceed {n}MB' },
+  files_required: {
+    id: 'files_required',
+    status: 400,
+    message: 'Please select at least one file',
+  },
+  not_team_member: {
+    id: 'not_team_member',
+    status: 403,
+    message: 'You are not authorized to submit for this team',
+  },
+  // spec part 2, section 6
+  leader_only_submission: {
+    id: 'leader_only_submission',
+    status: 403,
+    message: 'Only team leaders can submit assignments.',
+  },
+  leader_emails_missing: {
+    id: 'leader_emails_missing',
+    status: 422,
+    message:
+      "Some team leaders don't have email addresses set. Please configure them in Settings first.",
+  },
+  score_out_of_range: {
+    id: 'score_out_of_range',
+    status: 400,
+    message: 'Score must be between 0 and 100',
+  },
+  bulk_evaluation_empty: {
+    id: 'bulk_evaluation_empty',
+    status: 400,
+    message: 'Please enter scores or feedback for at least one team',
+  },
+  // spec part 2, section 7
+  lecture_note_not_found: {
+    id: 'lecture_note_not_found',
+    status: 404,
+    message: 'Lecture note not found',
+  },
+  team_assignment_not_found: {
+    id: 'team_assignment_not_found',
+    status: 404,
+    message: 'Team assignment not found',
+  },
+  submission_not_found: {
+    id: 'submission_not_found',
+    status: 404,
+    message: 'No submission found for this team',
+  },
+} as const satisfies Record<string, ErrorDef>;
+
+/** Id of a catalogue entry. */
+export type ErrorId = keyof typeof errors;
+
+/** Body of every error response of the API. */
+export type ApiErrorBody = { error: string; message: string; field?: string };
+
+/** Schema of the error response body (Fastify response schema and client parsing). */
+export const apiErrorBody = z.object({
+  error: z.string(),
+  message: z.string(),
+  field: z.string().optional(),
+});
+
+// Ids that the API reports as another entry, so a response does not reveal what it hides.
+const PUBLIC_ID: Partial<Record<ErrorId, ErrorId>> = {
+  not_workspace_member: 'workspace_not_found',
+};
+
+// Names of the `{name}` placeholders in a message literal.
+type Placeholders<S extends string> = S extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | Placeholders<Rest>
+  : never;
+
+/** Values for the placeholders of an entry's message, e.g. `{ n: 5, m: 3 }` for too_few_members. */
+export type ErrorParams<I extends ErrorId> = Record<
+  Placeholders<(typeof errors)[I]['message']>,
+  string | number
+>;
+
+/** Extra details of an AppError. */
+export type AppErrorOptions = { message?: string; field?: string; cause?: unknown };
+
+/** A domain error from the catalogue; the server's error handler turns it into an ApiErrorBody. */
+export class AppError extends Error {
+  override readonly name = 'AppError';
+  readonly id: ErrorId;
+  readonly status: number;
+  readonly field: string | undefined;
+
+  constructor(id: ErrorId, options: AppErrorOptions = {}) {
+    super(options.message ?? errors[id].message, { cause: options.cause });
+    this.id = id;
+    this.status = errors[id].status;
+    this.field = options.field;
+  }
+}
+
+/** Fills `{name}` placeholders of a message; unknown placeholders are left as they are. */
+export function fillPlaceholders(
+  message: string,
+  params: Readonly<Record<string, string | number>>,
+): string {
+  return message.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(params, name) ? String(params[name]) : whole,
+  );
+}
+
+/** Builds an AppError from a catalogue id, filling its message's placeholders from `params`. */
+export function appError<I extends ErrorId>(
+  id: I,
+  ...args: [Placeholders<(typeof errors)[I]['message']>] extends [never]
+    ? [params?: Record<string, never>, options?: Omit<AppErrorOptions, 'message'>]
+    : [params: ErrorParams<I>, options?: Omit<AppErrorOptions, 'message'>]
+): AppError {
+  const [params, options] = args;
+  const message = fillPlaceholders(errors[id].message, params ?? {});
+  return new AppError(id, { ...options, message });
+}
+
+/** Whether a value is an AppError. */
+export function isAppError(value: unknown): value is AppError {
+  return value instanceof AppError;
+}
+
+/** The API body for any thrown value: AppErrors as they are (5xx and masked ids generic), others as internal. */
+export function toApiErrorBody(value: unknown): ApiErrorBody {
+  if (!isAppError(value)) return { error: 'internal', message: errors.internal.message };
+  const publicId = PUBLIC_ID[value.id] ?? value.id;
+  // 5xx bodies say nothing about internals (CONVENTIONS.md), and masked ids use their stand-in's text
+  const message =
+    value.status >= 500 || publicId !== value.id ? errors[publicId].message : value.message;
+  const body: ApiErrorBody = { error: publicId, message };
+  if (value.field !== undefined) body.field = value.field;
+  return body;
+}
