@@ -1,0 +1,85 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { makeTempDir } from '../test/helpers.ts';
+import { ConfigError, loadConfig, resolveAuthSecret } from './config.ts';
+
+describe('loadConfig', () => {
+  it('gives the embedded defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: path.resolve('data', 'db') });
+    expect(config.storage).toEqual({ kind: 'disk', dir: path.resolve('data', 'files') });
+    expect(config.mail.smtpUrl).toBeUndefined();
+    expect(config.mail.from).toBe('Teamshuffle <no-reply@localhost>');
+    expect(config.google).toBeUndefined();
+  });
+
+  it('follows PORT in the default public URL and strips a trailing slash from PUBLIC_URL', () => {
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://teams.example.org/' }).publicUrl).toBe(
+      'https://teams.example.org',
+    );
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/app' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@db:5432/app',
+    });
+    expect(loadConfig({ DATABASE_URL: '' }).database.kind).toBe('pglite');
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /^Invalid configuration: PORT .*\(got "abc"\)$/],
+    [{ PORT: '70000' }, /PORT/],
+    [
+      { DATABASE_URL: 'mysql://x' },
+      /^Invalid configuration: DATABASE_URL must start with postgres:\/\//,
+    ],
+    [{ SMTP_URL: 'http://mail' }, /SMTP_URL must start with smtp/],
+    [{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL/],
+    [{ STORAGE: 's3' }, /S3_ENDPOINT is required when STORAGE=s3/],
+    [{ GOOGLE_CLIENT_ID: 'id' }, /GOOGLE_CLIENT_SECRET is required/],
+    [{ NODE_ENV: 'production' }, /AUTH_SECRET is required in production/],
+    [{ AUTH_SECRET: 'short' }, /AUTH_SECRET must be at least 32 characters$/],
+  ])('refuses %o with one line naming the variable', (env, message) => {
+    let caught: unknown;
+    try {
+      loadConfig(env);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const text = (caught as Error).message;
+    expect(text).toMatch(message);
+    expect(text).not.toContain('\n');
+  });
+
+  it('never echoes a secret value', () => {
+    expect(() => loadConfig({ AUTH_SECRET: 'hunter2' })).toThrow(/^(?!.*hunter2).*$/);
+  });
+});
+
+describe('resolveAuthSecret', () => {
+  it('generates a secret once, keeps it in the data directory and reuses it', () => {
+    const temp = makeTempDir();
+    try {
+      const config = loadConfig({ DATA_DIR: temp.dir });
+      const first = resolveAuthSecret(config);
+      expect(first.length).toBeGreaterThanOrEqual(32);
+      expect(existsSync(path.join(temp.dir, 'auth-secret'))).toBe(true);
+      expect(resolveAuthSecret(config)).toBe(first);
+      expect(readFileSync(path.join(temp.dir, 'auth-secret'), 'utf8').trim()).toBe(first);
+    } finally {
+      temp.remove();
+    }
+  });
+
+  it('prefers AUTH_SECRET from the environment', () => {
+    const secret = 's'.repeat(40);
+    expect(resolveAuthSecret(loadConfig({ AUTH_SECRET: secret }))).toBe(secret);
+  });
+});

@@ -1,0 +1,2 @@
+// Every table of the app, for Drizzle's relational queries and for drizzle-kit's migrations.
+export * from '../modules/system/system.table.ts';

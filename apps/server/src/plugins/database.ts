@@ -1,0 +1,85 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.ts';
+import * as schema from '../db/schema.ts';
+
+/** The Drizzle database, the same type whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DbDriver = 'pglite' | 'postgres';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    dbDriver: DbDriver;
+  }
+}
+
+const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+// Any constant will do: it keeps two app instances from migrating one server at the same time.
+const MIGRATION_LOCK_ID = 7_240_311;
+
+type OpenDatabase = { db: Db; driver: DbDriver; close: () => Promise<void> };
+
+/** Opens the configured database and applies the migrations that it lacks. */
+export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase> {
+  if (config.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    try {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+        await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+        client.release();
+      }
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    return {
+      db: drizzleNodePg({ client: pool, schema }),
+      driver: 'postgres',
+      close: () => pool.end(),
+    };
+  }
+
+  let client: PGlite;
+  if (config.kind === 'pglite') {
+    // PGlite does not create missing parent folders.
+    mkdirSync(config.dataDir, { recursive: true });
+    client = await PGlite.create({ dataDir: config.dataDir });
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzlePglite({ client, schema });
+  try {
+    await migratePglite(db, { migrationsFolder });
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+  return { db, driver: 'pglite', close: () => client.close() };
+}
+
+/** Decorates the app with `db` and closes the database when the app closes. */
+export const databasePlugin = fp(
+  async (app: FastifyInstance, options: { database: DatabaseConfig }) => {
+    const opened = await openDatabase(options.database);
+    app.decorate('db', opened.db);
+    app.decorate('dbDriver', opened.driver);
+    app.addHook('onClose', async () => {
+      await opened.close();
+    });
+  },
+  { name: 'database', fastify: '5.x' },
+);

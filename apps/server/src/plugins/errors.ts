@@ -1,0 +1,102 @@
+import { type ApiErrorBody, type ErrorId, errors, isAppError } from '@teamshuffle/domain';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
+
+/** Sends the catalogue's `{ error, message }` body with its status. */
+export function sendError(reply: FastifyReply, id: ErrorId, message?: string, field?: string) {
+  const def = errors[id];
+  const body: ApiErrorBody = { error: def.id, message: message ?? def.message };
+  if (field) body.field = field;
+  return reply.status(def.status).type('application/json; charset=utf-8').send(body);
+}
+
+// Fastify's own client errors (bad JSON, wrong content type, body too large, ...) carry safe
+// messages and a 4xx status; these map them to the catalogue's stable ids.
+const idByStatus: Partial<Record<number, ErrorId>> = {
+  400: 'validation_failed',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  422: 'rule_broken',
+  429: 'too_many_requests',
+};
+
+// PostgreSQL error codes that come from bad input reaching a constraint, not from a bug.
+const idByPgCode: Partial<Record<string, ErrorId>> = {
+  '23505': 'conflict', // unique_violation
+  '23503': 'conflict', // foreign_key_violation
+  '23514': 'rule_broken', // check_violation
+  '22P02': 'validation_failed', // invalid_text_representation (e.g. a malformed uuid)
+  '22001': 'validation_failed', // string_data_right_truncation
+  '22003': 'validation_failed', // numeric_value_out_of_range
+};
+
+function pgCode(error: unknown): string | undefined {
+  // Drizzle wraps driver errors; the PostgreSQL code sits on the error or on its cause.
+  for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function handleError(
+  this: FastifyInstance,
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issue = error.validation[0];
+    const field = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined;
+    const where = error.validationContext === 'body' ? '' : `${error.validationContext} `;
+    const message = `${field ? `${where}${field}: ` : where}${issue?.message ?? 'is invalid'}`;
+    return sendError(reply, 'validation_failed', message.trim(), field);
+  }
+  if (isAppError(error)) {
+    return reply.status(error.status).send({
+      error: error.id,
+      message: error.message,
+      ...(error.field ? { field: error.field } : {}),
+    });
+  }
+  const code = pgCode(error);
+  const pgId = code ? idByPgCode[code] : undefined;
+  if (pgId) {
+    request.log.info({ err: error, pgCode: code }, 'database refused the input');
+    return sendError(reply, pgId);
+  }
+  const status = error.statusCode;
+  if (
+    !isResponseSerializationError(error) &&
+    status !== undefined &&
+    status >= 400 &&
+    status < 500
+  ) {
+    return reply
+      .status(status)
+      .send({ error: idByStatus[status] ?? 'bad_request', message: error.message });
+  }
+  request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+  const def = errors.internal;
+  return reply
+    .status(def.status)
+    .send({ error: def.id, message: def.message, requestId: request.id });
+}
+
+/** One error handler for the whole app, and JSON 404s for unknown API routes. */
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler(handleError);
+  },
+  { name: 'errors', fastify: '5.x' },
+);

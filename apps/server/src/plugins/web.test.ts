@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, makeTempDir, type TestApp } from '../../test/helpers.ts';
+
+describe('serving the web app', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it.each(['/', '/app', '/workspaces/my-course', '/workspace/123/team/4/chat', '/no/such/page'])(
+    'answers the page path %s with index.html (the client router decides)',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body).toContain('<div id="root">');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it('serves fingerprinted assets as immutable, compressed when asked', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('answers a missing file with 404, not index.html', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/missing-123.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('<div id="root">');
+  });
+
+  it('sends a strict Content-Security-Policy and the other helmet headers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('upgrades insecure requests and sends HSTS only behind an https PUBLIC_URL', async () => {
+    const https = await createTestApp({ PUBLIC_URL: 'https://teams.example.org' });
+    try {
+      const response = await https.app.inject({ method: 'GET', url: '/' });
+      expect(String(response.headers['content-security-policy'])).toContain(
+        'upgrade-insecure-requests',
+      );
+      expect(response.headers['strict-transport-security']).toBeDefined();
+    } finally {
+      await https.close();
+    }
+  });
+
+  it('says how to build the web app when it is missing, and the API still works', async () => {
+    const empty = makeTempDir();
+    const bare = await createTestApp({ WEB_DIST_DIR: empty.dir });
+    try {
+      const page = await bare.app.inject({ method: 'GET', url: '/' });
+      expect(page.statusCode).toBe(503);
+      expect(page.body).toContain('npm run build');
+      const health = await bare.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+    } finally {
+      await bare.close();
+      empty.remove();
+    }
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('is served at /api/docs with the routes described', async () => {
+    const t = await createTestApp();
+    try {
+      const json = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+      expect(json.statusCode).toBe(200);
+      const document = json.json();
+      expect(document.openapi).toMatch(/^3\./);
+      expect(Object.keys(document.paths)).toEqual(
+        expect.arrayContaining(['/api/health', '/api/config']),
+      );
+      const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
+      expect([200, 302]).toContain(ui.statusCode);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,53 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { sendError } from './errors.ts';
+
+/**
+ * Serves the built web app and answers every unknown page path with index.html so the client
+ * router can take it; unknown `/api/*` paths and missing files stay 404s.
+ */
+export const webPlugin = fp(
+  async (app: FastifyInstance, options: { webDistDir: string }) => {
+    const root = options.webDistDir;
+    const hasWebApp = existsSync(path.join(root, 'index.html'));
+    if (hasWebApp) {
+      await app.register(fastifyStatic, {
+        root,
+        wildcard: false,
+        index: false,
+        setHeaders: (reply, filePath) => {
+          // Vite fingerprints everything under /assets, so those never change.
+          const immutable = filePath.startsWith(path.join(root, 'assets') + path.sep);
+          reply.header(
+            'cache-control',
+            immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
+        },
+      });
+    } else {
+      app.log.warn({ root }, 'the web app is not built: run `npm run build`');
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      const { pathname } = new URL(request.url, 'http://localhost');
+      const isPage =
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !pathname.startsWith('/api/') &&
+        pathname !== '/api' &&
+        !path.posix.basename(pathname).includes('.');
+      if (!isPage)
+        return sendError(reply, pathname.startsWith('/api') ? 'route_not_found' : 'not_found');
+      if (!hasWebApp) {
+        return reply
+          .status(503)
+          .type('text/plain; charset=utf-8')
+          .send('The web app is not built. Run `npm run build`, then start the server again.');
+      }
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  },
+  { name: 'web', fastify: '5.x', dependencies: ['errors'] },
+);

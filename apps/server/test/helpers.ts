@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { type AppConfig, loadConfig } from '../src/config.ts';
+
+/** A temporary folder removed by the returned function. */
+export function makeTempDir(prefix = 'teamshuffle-test-'): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A tiny stand-in for the built web app, so API tests need no Vite build. */
+export function writeWebFixture(dir: string): string {
+  const root = path.join(dir, 'web');
+  mkdirSync(path.join(root, 'assets'), { recursive: true });
+  writeFileSync(
+    path.join(root, 'index.html'),
+    '<!doctype html><title>Teamshuffle</title><div id="root"></div>',
+  );
+  writeFileSync(
+    path.join(root, 'assets', 'app-abc123.js'),
+    `console.log(${JSON.stringify('x'.repeat(4096))});`,
+  );
+  writeFileSync(path.join(root, 'robots.txt'), 'User-agent: *\n');
+  return root;
+}
+
+/**
+ * A fresh database for one test app: in-memory PGlite, or (when TEST_DATABASE_URL is set) a
+ * new database on that PostgreSQL server, dropped afterwards.
+ */
+async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return { url: 'memory://', drop: async () => {} };
+  const name = `teamshuffle_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export type TestApp = { app: FastifyInstance; config: AppConfig; close: () => Promise<void> };
+
+/**
+ * Builds the real app on a fresh database and a temporary data directory. `env` overrides the
+ * environment; `setup` may add routes before the app is ready.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  setup?: (app: FastifyInstance) => void | Promise<void>,
+): Promise<TestApp> {
+  const temp = makeTempDir();
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: temp.dir,
+    DATABASE_URL: database.url,
+    WEB_DIST_DIR: writeWebFixture(temp.dir),
+    ...env,
+  });
+  const app = await buildApp(config);
+  await setup?.(app);
+  await app.ready();
+  return {
+    app,
+    config,
+    close: async () => {
+      try {
+        await app.close();
+      } finally {
+        await database.drop();
+        temp.remove();
+      }
+    },
+  };
+}

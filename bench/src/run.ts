@@ -1,0 +1,8 @@
+// `npm run bench`: every benchmark, each printing its figure next to the comparison it is
+// measured against in the same run. BENCH_SECONDS sets the length of each load run.
+import { benchHealth } from './health.bench.ts';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const only = process.argv[2];
+
+if (!only || only === 'health') await benchHealth(seconds);
