@@ -11,6 +11,12 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+        },
+      },
+      {
+        test: {
           name: 'server',
           include: ['apps/server/**/*.test.ts'],
           testTimeout: 30_000,

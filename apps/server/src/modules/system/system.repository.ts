@@ -15,10 +15,3 @@ export async function recordStart(db: Db) {
   if (!row) throw new Error('system_meta row was not written');
   return row;
 }
-
-/** Round-trips one query and returns how long it took, in milliseconds. */
-export async function pingDatabase(db: Db): Promise<number> {
-  const started = performance.now();
-  await db.execute(sql`select 1`);
-  return performance.now() - started;
-}

@@ -1,0 +1,68 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter } from 'react-router';
+import { PageLoader } from '../components/page-loader';
+import { RouteError } from '../components/route-error';
+import { RootLayout } from './root-layout';
+
+/** Each page is its own chunk, fetched when its route is first visited. */
+function page(load: () => Promise<ComponentType>) {
+  return async () => ({ Component: await load() });
+}
+
+export const router = createBrowserRouter([
+  {
+    id: 'root',
+    Component: RootLayout,
+    // Last resort if the layout itself fails.
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        // Pathless wrapper: while the first page chunk loads, and when a page fails, the
+        // header and side menu stay on screen and only the main area shows the loader or error.
+        HydrateFallback: PageLoader,
+        ErrorBoundary: RouteError,
+        children: [
+          { index: true, lazy: page(async () => (await import('./routes/landing')).LandingRoute) },
+          { path: 'app', lazy: page(async () => (await import('./routes/app')).AppRoute) },
+          {
+            path: 'results',
+            lazy: page(async () => (await import('./routes/results')).ResultsRoute),
+          },
+          {
+            path: 'workspaces',
+            lazy: page(async () => (await import('./routes/workspaces')).WorkspacesRoute),
+          },
+          {
+            path: 'workspaces/:slug',
+            lazy: page(async () => (await import('./routes/workspace')).WorkspaceRoute),
+          },
+          {
+            path: 'workspace/:workspaceId',
+            lazy: page(async () => (await import('./routes/workspace')).WorkspaceRoute),
+          },
+          {
+            path: 'workspace/:workspaceId/team/:teamId/chat',
+            lazy: page(async () => (await import('./routes/team-chat')).TeamChatRoute),
+          },
+          {
+            path: 'notifications',
+            lazy: page(async () => (await import('./routes/notifications')).NotificationsRoute),
+          },
+          {
+            path: 'contact',
+            lazy: page(async () => (await import('./routes/contact')).ContactRoute),
+          },
+          {
+            path: 'profile',
+            lazy: page(async () => (await import('./routes/profile')).ProfileRoute),
+          },
+          {
+            path: 'reset-password',
+            lazy: page(async () => (await import('./routes/reset-password')).ResetPasswordRoute),
+          },
+          { path: '*', lazy: page(async () => (await import('./routes/not-found')).NotFoundRoute) },
+        ],
+      },
+    ],
+  },
+]);

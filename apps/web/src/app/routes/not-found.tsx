@@ -1,0 +1,10 @@
+import { useTranslation } from 'react-i18next';
+import { NotFound } from '../../components/not-found';
+import { usePageTitle } from '../../hooks/use-page-title';
+
+/** `*`: any path no route matches. */
+export function NotFoundRoute() {
+  const { t } = useTranslation();
+  usePageTitle(t('pages.notFound'));
+  return <NotFound />;
+}

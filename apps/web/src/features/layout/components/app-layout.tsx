@@ -1,0 +1,68 @@
+import { AppShell } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppHeader } from './app-header';
+import { SideMenu } from './side-menu';
+
+export interface AppLayoutProps {
+  children: ReactNode;
+  /** The notification bell (and later its badge). */
+  notificationSlot: ReactNode;
+  /** Sign In button while signed out; the user menu once signed in. */
+  userSlot: ReactNode;
+  /** Extra items at the foot of the side menu (Sign Out when signed in). */
+  navFooterSlot?: ReactNode;
+}
+
+const NAVBAR_BREAKPOINT = 'sm';
+const DESKTOP_QUERY = '(min-width: 48em)'; // Mantine's default "sm" breakpoint
+
+/** The page frame: header on top, collapsible side menu, page content in the main area. */
+export function AppLayout({ children, notificationSlot, userSlot, navFooterSlot }: AppLayoutProps) {
+  const { t } = useTranslation();
+  const [isMobileMenuOpen, mobileMenu] = useDisclosure(false);
+  const [isDesktopMenuOpen, desktopMenu] = useDisclosure(true);
+  const isDesktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
+  const isMenuOpen = isDesktop ? isDesktopMenuOpen : isMobileMenuOpen;
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{
+        width: 240,
+        breakpoint: NAVBAR_BREAKPOINT,
+        collapsed: { mobile: !isMobileMenuOpen, desktop: !isDesktopMenuOpen },
+      }}
+      padding={0}
+    >
+      <AppShell.Header>
+        <AppHeader
+          isMenuOpen={isMenuOpen}
+          onToggleMenu={isDesktop ? desktopMenu.toggle : mobileMenu.toggle}
+          // Rendered in one place only (header on wide screens, side menu on narrow ones).
+          hasLanguageSwitch={isDesktop}
+          notificationSlot={notificationSlot}
+          userSlot={userSlot}
+        />
+      </AppShell.Header>
+      <AppShell.Navbar
+        id="side-menu"
+        aria-label={t('nav.label')}
+        p="sm"
+        // A collapsed menu slides off screen; inert keeps its links out of the tab order.
+        inert={!isMenuOpen}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && !isDesktop) mobileMenu.close();
+        }}
+      >
+        <SideMenu
+          onNavigate={mobileMenu.close}
+          footerSlot={navFooterSlot}
+          hasLanguageSwitch={!isDesktop}
+        />
+      </AppShell.Navbar>
+      <AppShell.Main>{children}</AppShell.Main>
+    </AppShell>
+  );
+}

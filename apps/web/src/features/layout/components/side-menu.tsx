@@ -1,0 +1,90 @@
+import { Box, Divider, NavLink, Stack } from '@mantine/core';
+import { IconBell, IconHome, IconMail, IconUser, IconUsersGroup } from '@tabler/icons-react';
+import type { Icon } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { LanguageSwitch } from './language-switch';
+
+interface MenuItem {
+  to: string;
+  labelKey: 'nav.home' | 'nav.workspaces' | 'nav.notifications' | 'nav.contact' | 'nav.profile';
+  icon: Icon;
+  isActive: (pathname: string) => boolean;
+}
+
+// Spec part 1, section 2: Home, Workspaces, Notifications, Contact, Profile, Sign Out.
+const MENU_ITEMS: readonly MenuItem[] = [
+  { to: '/', labelKey: 'nav.home', icon: IconHome, isActive: (path) => path === '/' },
+  {
+    to: '/workspaces',
+    labelKey: 'nav.workspaces',
+    icon: IconUsersGroup,
+    isActive: (path) => path.startsWith('/workspaces') || path.startsWith('/workspace/'),
+  },
+  {
+    to: '/notifications',
+    labelKey: 'nav.notifications',
+    icon: IconBell,
+    isActive: (path) => path.startsWith('/notifications'),
+  },
+  {
+    to: '/contact',
+    labelKey: 'nav.contact',
+    icon: IconMail,
+    isActive: (path) => path.startsWith('/contact'),
+  },
+  {
+    to: '/profile',
+    labelKey: 'nav.profile',
+    icon: IconUser,
+    isActive: (path) => path.startsWith('/profile'),
+  },
+];
+
+interface SideMenuProps {
+  /** Called after a link is chosen (closes the menu on small screens). */
+  onNavigate: () => void;
+  /** Sign Out goes here once the user can be signed in. */
+  footerSlot?: ReactNode;
+  /** True on narrow screens, where the header has no room for it. */
+  hasLanguageSwitch: boolean;
+}
+
+export function SideMenu({ onNavigate, footerSlot, hasLanguageSwitch }: SideMenuProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    <Stack gap={4} h="100%">
+      {MENU_ITEMS.map((item) => {
+        const isActive = item.isActive(pathname);
+        const ItemIcon = item.icon;
+        return (
+          <NavLink
+            key={item.to}
+            component={Link}
+            to={item.to}
+            label={t(item.labelKey)}
+            leftSection={<ItemIcon size={20} stroke={1.6} aria-hidden="true" />}
+            active={isActive}
+            aria-current={isActive ? 'page' : undefined}
+            onClick={onNavigate}
+            fw={500}
+            style={{ borderRadius: 'var(--mantine-radius-md)' }}
+          />
+        );
+      })}
+      {footerSlot ? (
+        <>
+          <Divider my="xs" />
+          {footerSlot}
+        </>
+      ) : null}
+      {hasLanguageSwitch ? (
+        <Box mt="auto" pt="md">
+          <LanguageSwitch fullWidth />
+        </Box>
+      ) : null}
+    </Stack>
+  );
+}

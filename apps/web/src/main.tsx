@@ -1,0 +1,21 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './app/global.css';
+import './lib/i18n';
+
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { AppProvider } from './app/provider';
+import { router } from './app/router';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('Missing #root element in index.html');
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>
+  </StrictMode>,
+);
