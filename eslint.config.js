@@ -1,18 +1,10 @@
 // One lint setup for the whole repository: type-aware TypeScript rules, React hooks rules, and
 // the boundary that keeps web features from importing each other (bulletproof-react).
-import { existsSync, readdirSync } from 'node:fs';
 import js from '@eslint/js';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-
-const featuresDir = 'apps/web/src/features';
-const features = existsSync(featuresDir)
-  ? readdirSync(featuresDir, { withFileTypes: true })
-      .filter((d) => d.isDirectory())
-      .map((d) => d.name)
-  : [];
+import { featureBoundaries } from './tools/eslint/feature-boundaries.js';
 
 export default tseslint.config(
   {
@@ -68,32 +60,13 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
-    settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    plugins: {
+      'react-hooks': reactHooks,
+      local: { rules: { 'feature-boundaries': featureBoundaries } },
     },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            ...features.map((feature) => ({
-              target: `./${featuresDir}/${feature}`,
-              from: `./${featuresDir}`,
-              except: [`./${feature}`],
-              message:
-                'Features do not import each other: compose them in src/app/routes, or move the shared piece to src/components or src/lib.',
-            })),
-            {
-              target: [`./${featuresDir}`, './apps/web/src/components', './apps/web/src/lib'],
-              from: './apps/web/src/app',
-              message:
-                'Only src/app may import src/app (pages compose features, not the other way round).',
-            },
-          ],
-        },
-      ],
+      'local/feature-boundaries': 'error',
     },
   },
   {

@@ -11,6 +11,12 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'tools',
+          include: ['tools/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
         },
