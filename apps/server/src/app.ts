@@ -4,13 +4,19 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
 import { recordStart } from './modules/system/system.repository.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { authPlugin } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { mailPlugin } from './plugins/mail.ts';
+import { outboxPlugin } from './plugins/outbox.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { smsPlugin } from './plugins/sms.ts';
 import { webPlugin } from './plugins/web.ts';
 
 const packageJson = JSON.parse(
@@ -40,14 +46,32 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(securityPlugin, {
     publicUrl: config.publicUrl,
     rateLimitPerMinute: config.rateLimitPerMinute,
+    trustedOrigins: config.trustedOrigins,
   });
   await app.register(databasePlugin, { database: config.database });
+  await app.register(outboxPlugin, { isProduction: config.isProduction });
+  await app.register(mailPlugin, { smtpUrl: config.mail.smtpUrl, from: config.mail.from });
+  await app.register(smsPlugin, { gateway: config.sms });
+  await app.register(authPlugin, { config });
   await app.register(docsPlugin, { publicUrl: config.publicUrl, version: packageJson.version });
 
   await app.register(healthRoutes, { version: packageJson.version });
   await app.register(publicConfigRoutes, {
     contactEmail: config.contactEmail,
     googleEnabled: config.google !== undefined,
+    passwordPolicy: config.passwordPolicy,
+  });
+  await app.register(authRoutes, {
+    publicUrl: config.publicUrl,
+    minPasswordLength: config.passwordPolicy.minLength,
+  });
+  const { authCookies } = await app.auth.$context;
+  await app.register(usersRoutes, {
+    sessionCookieNames: [
+      authCookies.sessionToken.name,
+      authCookies.sessionData.name,
+      authCookies.dontRememberToken.name,
+    ],
   });
 
   await app.register(webPlugin, { webDistDir: config.webDistDir });

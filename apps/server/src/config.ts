@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { type PasswordPolicy, PASSWORD_MIN_LENGTH_DEFAULT } from '@teamshuffle/domain';
 import { z } from 'zod';
 
 /** Where the embedded database lives, or the PostgreSQL server to use. */
@@ -66,6 +67,21 @@ const envSchema = z
       .default('info'),
     TRUST_PROXY: z.preprocess(emptyToUndefined, booleanString.default(false)),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
+    AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+    PASSWORD_MIN_LENGTH: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(128)
+      .default(PASSWORD_MIN_LENGTH_DEFAULT),
+    PASSWORD_MAX_LENGTH: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(1).max(1024).optional(),
+    ),
+    PASSWORD_REQUIRE_LOWERCASE: z.preprocess(emptyToUndefined, booleanString.default(false)),
+    PASSWORD_REQUIRE_UPPERCASE: z.preprocess(emptyToUndefined, booleanString.default(false)),
+    PASSWORD_REQUIRE_NUMBER: z.preprocess(emptyToUndefined, booleanString.default(false)),
+    PASSWORD_REQUIRE_SYMBOL: z.preprocess(emptyToUndefined, booleanString.default(false)),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(4500),
   })
   .superRefine((env, ctx) => {
@@ -80,6 +96,16 @@ const envSchema = z
         code: 'custom',
         path: [env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'],
         message: 'is required when the other Google variable is set',
+      });
+    }
+    if (
+      env.PASSWORD_MAX_LENGTH !== undefined &&
+      env.PASSWORD_MAX_LENGTH < env.PASSWORD_MIN_LENGTH
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PASSWORD_MAX_LENGTH'],
+        message: 'must not be below PASSWORD_MIN_LENGTH',
       });
     }
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
@@ -116,8 +142,24 @@ export type AppConfig = {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   trustProxy: boolean;
   rateLimitPerMinute: number;
+  authRateLimitPerMinute: number;
+  passwordPolicy: PasswordPolicy;
+  /** Origins whose browsers may send state-changing requests (the public URL; dev servers too). */
+  trustedOrigins: string[];
   shutdownTimeoutMs: number;
 };
+
+function trustedOriginsFor(publicUrl: string, port: number, isProduction: boolean): string[] {
+  const origins = new Set([new URL(publicUrl).origin]);
+  if (!isProduction) {
+    // The same server by its other loopback name, and the Vite dev server (`npm run dev`).
+    for (const host of ['localhost', '127.0.0.1']) {
+      origins.add(`http://${host}:${port}`);
+      origins.add(`http://${host}:5173`);
+    }
+  }
+  return [...origins];
+}
 
 /** Thrown when the environment has a wrong or missing value; its message is one line naming it. */
 export class ConfigError extends Error {
@@ -186,6 +228,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    passwordPolicy: {
+      minLength: env.PASSWORD_MIN_LENGTH,
+      maxLength: env.PASSWORD_MAX_LENGTH ?? null,
+      requireLowercase: env.PASSWORD_REQUIRE_LOWERCASE,
+      requireUppercase: env.PASSWORD_REQUIRE_UPPERCASE,
+      requireNumber: env.PASSWORD_REQUIRE_NUMBER,
+      requireSymbol: env.PASSWORD_REQUIRE_SYMBOL,
+    },
+    trustedOrigins: trustedOriginsFor(publicUrl, env.PORT, env.NODE_ENV === 'production'),
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
   };
 }

@@ -51,6 +51,59 @@ export const errors = {
   },
 
   // Part 1: accounts, teams, results, storage.
+  // Accounts (spec part 1, section 8 maps these identity codes; it does not show their wording).
+  invalid_credentials: {
+    id: 'invalid_credentials',
+    status: 401,
+    message: 'Invalid email or password.',
+  },
+  email_in_use: {
+    id: 'email_in_use',
+    status: 409,
+    message: 'This email is already in use. Please sign in or use a different email.',
+  },
+  password_rules: {
+    id: 'password_rules',
+    status: 400,
+    message: 'The password does not meet the requirements: {rules}.',
+  },
+  invalid_token: {
+    id: 'invalid_token',
+    status: 400,
+    message: 'This link is invalid or has expired. Please request a new one.',
+  },
+  invalid_code: { id: 'invalid_code', status: 400, message: 'Invalid code. Please try again.' },
+  code_expired: {
+    id: 'code_expired',
+    status: 400,
+    message: 'This code has expired. Please request a new one.',
+  },
+  too_many_attempts: {
+    id: 'too_many_attempts',
+    status: 403,
+    message: 'Too many attempts. Please request a new code.',
+  },
+  invalid_phone_number: {
+    id: 'invalid_phone_number',
+    status: 400,
+    message: 'Please enter a phone number in international format, e.g. +821012345678.',
+  },
+  invalid_password: { id: 'invalid_password', status: 403, message: 'Incorrect password.' },
+  account_disabled: {
+    id: 'account_disabled',
+    status: 403,
+    message: 'This account has been disabled.',
+  },
+  email_already_verified: {
+    id: 'email_already_verified',
+    status: 400,
+    message: 'This email address is already verified.',
+  },
+  cross_site_refused: {
+    id: 'cross_site_refused',
+    status: 403,
+    message: 'This request came from another site and was refused.',
+  },
   // spec part 1, section 5
   passwords_do_not_match: {
     id: 'passwords_do_not_match',

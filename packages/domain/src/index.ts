@@ -11,3 +11,4 @@ export * from './errors.ts';
 export * from './retry.ts';
 export * from './files.ts';
 export * from './limits.ts';
+export * from './password.ts';

@@ -1,2 +1,3 @@
 // Every table of the app, for Drizzle's relational queries and for drizzle-kit's migrations.
 export * from '../modules/system/system.table.ts';
+export * from '../modules/users/users.table.ts';

@@ -1,4 +1,10 @@
-import { type ApiErrorBody, type ErrorId, errors, isAppError } from '@teamshuffle/domain';
+import {
+  type ApiErrorBody,
+  type ErrorId,
+  errors,
+  isAppError,
+  toApiErrorBody,
+} from '@teamshuffle/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -62,13 +68,7 @@ function handleError(
     const message = `${field ? `${where}${field}: ` : where}${issue?.message ?? 'is invalid'}`;
     return sendError(reply, 'validation_failed', message.trim(), field);
   }
-  if (isAppError(error)) {
-    return reply.status(error.status).send({
-      error: error.id,
-      message: error.message,
-      ...(error.field ? { field: error.field } : {}),
-    });
-  }
+  if (isAppError(error)) return reply.status(error.status).send(toApiErrorBody(error));
   const code = pgCode(error);
   const pgId = code ? idByPgCode[code] : undefined;
   if (pgId) {

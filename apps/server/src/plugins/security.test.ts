@@ -30,7 +30,15 @@ describe('GET /api/config', () => {
       expect(response.json()).toEqual({
         contactEmail: 'teacher@school.example',
         googleEnabled: false,
-        passwordPolicy: null,
+        phoneEnabled: true,
+        passwordPolicy: {
+          minLength: 6,
+          maxLength: null,
+          requireLowercase: false,
+          requireUppercase: false,
+          requireNumber: false,
+          requireSymbol: false,
+        },
       });
     } finally {
       await t.close();

@@ -5,7 +5,9 @@ import { errors } from '@teamshuffle/domain';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-type SecurityOptions = { publicUrl: string; rateLimitPerMinute: number };
+type SecurityOptions = { publicUrl: string; rateLimitPerMinute: number; trustedOrigins: string[] };
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** helmet with a strict CSP, per-IP rate limiting of the API, and response compression. */
 export const securityPlugin = fp(
@@ -44,6 +46,21 @@ export const securityPlugin = fp(
         error: errors.too_many_requests.id,
         message: `${errors.too_many_requests.message} (retry in ${Math.ceil(context.ttl / 1000)} s)`,
       }),
+    });
+
+    // State-changing API requests from another site are refused (the session cookie is
+    // SameSite=Lax, and this closes the rest): a browser always says where a request came from.
+    const trusted = new Set(options.trustedOrigins);
+    app.addHook('onRequest', async (request, reply) => {
+      if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+      const origin = request.headers.origin;
+      const site = request.headers['sec-fetch-site'];
+      const isForeign =
+        origin !== undefined ? !trusted.has(origin) : site === 'cross-site' || site === 'same-site';
+      if (isForeign) {
+        const def = errors.cross_site_refused;
+        return reply.status(def.status).send({ error: def.id, message: def.message });
+      }
     });
 
     await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });

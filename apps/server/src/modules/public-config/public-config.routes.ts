@@ -1,12 +1,18 @@
+import { type PasswordPolicy, passwordPolicySchema } from '@teamshuffle/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-export type PublicConfigOptions = { contactEmail: string; googleEnabled: boolean };
+export type PublicConfigOptions = {
+  contactEmail: string;
+  googleEnabled: boolean;
+  passwordPolicy: PasswordPolicy;
+};
 
 const publicConfig = z.object({
   contactEmail: z.email(),
   googleEnabled: z.boolean(),
-  passwordPolicy: z.null(),
+  phoneEnabled: z.boolean(),
+  passwordPolicy: passwordPolicySchema,
 });
 
 /** GET /api/config: what the web app needs to know of the server's configuration. */
@@ -26,8 +32,9 @@ export const publicConfigRoutes: FastifyPluginAsyncZod<PublicConfigOptions> = as
     async () => ({
       contactEmail: options.contactEmail,
       googleEnabled: options.googleEnabled,
-      // Filled in by the accounts work (the password policy shown while typing).
-      passwordPolicy: null,
+      // Phone sign-in always works: codes go to the SMS gateway or the dev outbox.
+      phoneEnabled: true,
+      passwordPolicy: options.passwordPolicy,
     }),
   );
 };

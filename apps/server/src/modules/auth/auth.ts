@@ -1,0 +1,183 @@
+import { checkPassword, describePasswordRule, type PasswordPolicy } from '@teamshuffle/domain';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { phoneNumber } from 'better-auth/plugins/phone-number';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../plugins/database.ts';
+import type { Mailer } from '../../plugins/mail.ts';
+import type { SmsSender } from '../../plugins/sms.ts';
+import { account, session, user, verification } from '../users/users.table.ts';
+import { isUserDisabled, recordLogin } from '../users/users.repository.ts';
+import { resetPasswordMail, signInCodeText, verificationMail } from './auth-mails.ts';
+import { createRateLimitStore } from './rate-limit-store.ts';
+
+export const PHONE_CODE_TTL_SECONDS = 300;
+export const PHONE_CODE_ATTEMPTS = 3;
+// Phone-only accounts need an e-mail for Better Auth; `.invalid` can never be a real mailbox, so
+// such an address never matches a roster e-mail.
+export const PHONE_EMAIL_DOMAIN = 'phone.teamshuffle.invalid';
+
+type AuthDeps = {
+  config: AppConfig;
+  db: Db;
+  secret: string;
+  mailer: Mailer;
+  sms: SmsSender;
+  log: FastifyBaseLogger;
+};
+
+// The endpoints whose body carries a new password.
+const PASSWORD_PATHS = new Set(['/sign-up/email', '/reset-password', '/change-password']);
+
+function passwordRulesError(password: string, policy: PasswordPolicy): APIError | undefined {
+  const broken = checkPassword(password, policy);
+  if (broken.length === 0) return undefined;
+  const rules = broken.map((rule) => describePasswordRule(rule, policy).toLowerCase()).join(', ');
+  return new APIError('BAD_REQUEST', {
+    code: 'PASSWORD_RULES',
+    message: `The password does not meet the requirements: ${rules}.`,
+  });
+}
+
+/** The Better Auth instance: e-mail + password, verification mail, Google (OIDC), phone codes. */
+export function createAuth({ config, db, secret, mailer, sms, log }: AuthDeps) {
+  const policy = config.passwordPolicy;
+  const authPaths = [
+    '/sign-in/email',
+    '/sign-up/email',
+    '/request-password-reset',
+    '/reset-password',
+  ];
+  const phonePaths = ['/phone-number/send-otp', '/phone-number/verify', '/sign-in/phone-number'];
+  const authLimit = { window: 60, max: config.authRateLimitPerMinute };
+
+  return betterAuth({
+    appName: 'Teamshuffle',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: config.trustedOrigins,
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user, session, account, verification },
+    }),
+    user: {
+      additionalFields: {
+        lastLoginAt: { type: 'date', required: false, input: false },
+        disabled: { type: 'boolean', required: false, input: false, defaultValue: false },
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    account: {
+      accountLinking: { enabled: true, trustedProviders: ['google'] },
+    },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      requireEmailVerification: false,
+      minPasswordLength: policy.minLength,
+      maxPasswordLength: policy.maxLength ?? 128,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user: target, url }) => {
+        await mailer.send(resetPasswordMail(target.email, target.name, url));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user: target, url }) => {
+        await mailer.send(verificationMail(target.email, target.name, url));
+      },
+    },
+    rateLimit: {
+      enabled: true,
+      customStorage: createRateLimitStore(),
+      window: 60,
+      max: Math.max(config.rateLimitPerMinute, 100),
+      customRules: Object.fromEntries(
+        [...authPaths, ...phonePaths].map((path) => [path, authLimit]),
+      ),
+    },
+    advanced: {
+      cookiePrefix: 'teamshuffle',
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },
+      // The Fastify bridge puts the client address (trust-proxy aware) in this header.
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (!PASSWORD_PATHS.has(ctx.path)) return;
+        const body = ctx.body as { password?: unknown; newPassword?: unknown } | undefined;
+        const password = ctx.path === '/sign-up/email' ? body?.password : body?.newPassword;
+        if (typeof password !== 'string') return;
+        const error = passwordRulesError(password, policy);
+        if (error) throw error;
+      }),
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          before: async (newSession) => {
+            if (await isUserDisabled(db, newSession.userId)) {
+              throw new APIError('FORBIDDEN', {
+                code: 'ACCOUNT_DISABLED',
+                message: 'This account has been disabled.',
+              });
+            }
+          },
+          after: async (newSession) => {
+            await recordLogin(db, newSession.userId);
+          },
+        },
+      },
+    },
+    plugins: [
+      phoneNumber({
+        otpLength: 6,
+        expiresIn: PHONE_CODE_TTL_SECONDS,
+        allowedAttempts: PHONE_CODE_ATTEMPTS,
+        phoneNumberValidator: (value) => /^\+[1-9]\d{6,14}$/.test(value),
+        sendOTP: async ({ phoneNumber: to, code }) => {
+          try {
+            await sms.send(to, signInCodeText(code, PHONE_CODE_TTL_SECONDS / 60));
+          } catch (error) {
+            log.error({ err: error }, 'sending the sign-in code failed');
+            throw error;
+          }
+        },
+        signUpOnVerification: {
+          getTempEmail: (value) => `${value.replace(/\D/g, '')}@${PHONE_EMAIL_DOMAIN}`,
+          getTempName: (value) => value,
+        },
+      }),
+      ...(config.google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'google',
+                  clientId: config.google.clientId,
+                  clientSecret: config.google.clientSecret,
+                  discoveryUrl: `${config.google.issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,48 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../plugins/database.ts';
+import { account, user } from './users.table.ts';
+
+/** Whether the account exists and is disabled. */
+export async function isUserDisabled(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ disabled: user.disabled }).from(user).where(eq(user.id, userId));
+  return row?.disabled ?? false;
+}
+
+/** Stamps the last sign-in time. */
+export async function recordLogin(db: Db, userId: string): Promise<void> {
+  await db
+    .update(user)
+    .set({ lastLoginAt: sql`now()` })
+    .where(eq(user.id, userId));
+}
+
+/** The user row with whether it has a password (a credential account). */
+export async function findUserWithPassword(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      image: user.image,
+      phoneNumber: user.phoneNumber,
+      phoneNumberVerified: user.phoneNumberVerified,
+      createdAt: user.createdAt,
+      lastLoginAt: user.lastLoginAt,
+      disabled: user.disabled,
+      passwordHash: account.password,
+    })
+    .from(user)
+    .leftJoin(account, and(eq(account.userId, user.id), eq(account.providerId, 'credential')))
+    .where(eq(user.id, userId));
+  return row;
+}
+
+/**
+ * Deletes the user and, through `on delete cascade`, every session, account link and row the
+ * user owns, in one statement (atomic on its own).
+ */
+export async function deleteUser(db: Db, userId: string): Promise<boolean> {
+  const deleted = await db.delete(user).where(eq(user.id, userId)).returning({ id: user.id });
+  return deleted.length === 1;
+}

@@ -1,0 +1,64 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { deleteAccount, getMe } from './users.service.ts';
+
+const meSchema = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  email: z.string().nullable(),
+  emailVerified: z.boolean(),
+  phoneNumber: z.string().nullable(),
+  photoUrl: z.string().nullable(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+  isVerified: z.boolean(),
+  hasPassword: z.boolean(),
+});
+
+const deleteBody = z.object({
+  confirmation: z.string(),
+  password: z.string().max(1024).optional(),
+});
+
+/** GET /api/me and DELETE /api/me: the signed-in user's own account. */
+export const usersRoutes: FastifyPluginAsyncZod<{ sessionCookieNames: string[] }> = async (
+  app,
+  options,
+) => {
+  app.get(
+    '/api/me',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['account'],
+        summary: 'The signed-in user',
+        response: { 200: z.object({ user: meSchema }) },
+      },
+    },
+    async (request, reply) => {
+      const user = await getMe(app.db, request.user!.id);
+      return reply.header('cache-control', 'no-store').send({ user });
+    },
+  );
+
+  app.delete(
+    '/api/me',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['account'],
+        summary: 'Delete the account and everything it owns',
+        body: deleteBody,
+      },
+    },
+    async (request, reply) => {
+      await deleteAccount(app.db, app.auth, request.user!.id, request.body);
+      // The sessions are gone with the user; the browser's cookies go too.
+      for (const name of options.sessionCookieNames) {
+        const secure = name.startsWith('__Secure-') ? '; Secure' : '';
+        reply.header('set-cookie', `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`);
+      }
+      return reply.status(204).send();
+    },
+  );
+};

@@ -1,0 +1,64 @@
+import { AppError } from '@teamshuffle/domain';
+import type { Db } from '../../plugins/database.ts';
+import type { Auth } from '../auth/auth.ts';
+import { PHONE_EMAIL_DOMAIN } from '../auth/auth.ts';
+import { deleteUser, findUserWithPassword } from './users.repository.ts';
+
+/** The signed-in user's own record, as GET /api/me returns it. */
+export type MeView = {
+  id: string;
+  displayName: string;
+  email: string | null;
+  emailVerified: boolean;
+  phoneNumber: string | null;
+  photoUrl: string | null;
+  createdAt: string;
+  lastLoginAt: string | null;
+  isVerified: boolean;
+  hasPassword: boolean;
+};
+
+/** Reads the user's own record (an explicit mapping: no hashes, no internal flags). */
+export async function getMe(db: Db, userId: string): Promise<MeView> {
+  const row = await findUserWithPassword(db, userId);
+  if (!row) throw new AppError('unauthenticated');
+  const isPhoneOnly = row.email.endsWith(`@${PHONE_EMAIL_DOMAIN}`);
+  return {
+    id: row.id,
+    displayName: row.name,
+    email: isPhoneOnly ? null : row.email,
+    emailVerified: row.emailVerified,
+    phoneNumber: row.phoneNumber,
+    photoUrl: row.image,
+    createdAt: row.createdAt.toISOString(),
+    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+    isVerified: row.emailVerified || row.phoneNumberVerified,
+    hasPassword: row.passwordHash !== null,
+  };
+}
+
+/**
+ * Deletes the account after the spec's checks (part 1, section 5): DELETE typed exactly, and the
+ * password when the account has one. Everything the user owns goes with it.
+ */
+export async function deleteAccount(
+  db: Db,
+  auth: Auth,
+  userId: string,
+  input: { confirmation: string; password?: string | undefined },
+): Promise<void> {
+  if (input.confirmation !== 'DELETE')
+    throw new AppError('delete_confirmation_mismatch', { field: 'confirmation' });
+  const row = await findUserWithPassword(db, userId);
+  if (!row) throw new AppError('unauthenticated');
+  if (row.passwordHash !== null) {
+    if (!input.password) throw new AppError('password_required', { field: 'password' });
+    const context = await auth.$context;
+    const isValid = await context.password.verify({
+      hash: row.passwordHash,
+      password: input.password,
+    });
+    if (!isValid) throw new AppError('invalid_password', { field: 'password' });
+  }
+  await deleteUser(db, userId);
+}
