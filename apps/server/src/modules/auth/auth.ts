@@ -61,6 +61,15 @@ export function createAuth({ config, db, secret, mailer, sms, log }: AuthDeps) {
     secret,
     trustedOrigins: config.trustedOrigins,
     telemetry: { enabled: false },
+    // Better Auth's messages go to the app's own log (levels, redaction, request ids).
+    logger: {
+      log: (level, message, ...args: unknown[]) => {
+        const details = args.length > 0 ? { details: args } : {};
+        if (level === 'error') log.error(details, `auth: ${message}`);
+        else if (level === 'warn') log.warn(details, `auth: ${message}`);
+        else log.debug(details, `auth: ${message}`);
+      },
+    },
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user, session, account, verification },
