@@ -7,8 +7,10 @@ import type { AppConfig } from './config.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
+import { resultsRoutes } from './modules/results/results.routes.ts';
 import { recordStart } from './modules/system/system.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { workspacesRoutes } from './modules/workspaces/workspaces.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { docsPlugin } from './plugins/docs.ts';
@@ -73,6 +75,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       authCookies.dontRememberToken.name,
     ],
   });
+
+  await app.register(resultsRoutes);
+  await app.register(workspacesRoutes, { publicUrl: config.publicUrl });
 
   await app.register(webPlugin, { webDistDir: config.webDistDir });
 

@@ -1,0 +1,71 @@
+import { saveResultInput, shuffleSnapshot } from '@teamshuffle/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { getResult, listResults, removeResult, saveResult } from './results.service.ts';
+
+const resultSummary = z.object({
+  id: z.string(),
+  title: z.string(),
+  createdAt: z.string(),
+  membersCount: z.number(),
+  teamsCount: z.number(),
+  groupSize: z.number(),
+  fixedPairsCount: z.number(),
+  lockedTeamsCount: z.number(),
+  keepApartCount: z.number(),
+});
+const result = z.object({
+  id: z.string(),
+  title: z.string(),
+  createdAt: z.string(),
+  snapshot: shuffleSnapshot,
+});
+const params = z.object({ id: z.uuid('Result not found') });
+
+/** /api/results: the signed-in, verified user's saved shuffles. Owners only, for every action. */
+export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.requireVerifiedUser);
+
+  app.get(
+    '/api/results',
+    {
+      schema: {
+        tags: ['results'],
+        summary: 'My saved results, newest first',
+        response: { 200: z.array(resultSummary) },
+      },
+    },
+    async (request) => listResults(app.db, request.user!.id),
+  );
+
+  app.get(
+    '/api/results/:id',
+    {
+      schema: { tags: ['results'], summary: 'One saved result', params, response: { 200: result } },
+    },
+    async (request) => getResult(app.db, request.user!.id, request.params.id),
+  );
+
+  app.post(
+    '/api/results',
+    {
+      schema: {
+        tags: ['results'],
+        summary: 'Save a result',
+        body: saveResultInput,
+        response: { 201: result },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await saveResult(app.db, request.user!.id, request.body)),
+  );
+
+  app.delete(
+    '/api/results/:id',
+    { schema: { tags: ['results'], summary: 'Delete a saved result', params } },
+    async (request, reply) => {
+      await removeResult(app.db, request.user!.id, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+};

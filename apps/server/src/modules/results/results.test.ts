@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser } from '../../../test/client.ts';
+import { buildSnapshot } from '../../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+
+describe('/api/results', () => {
+  let t: TestApp;
+  let origin: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    origin = t.config.publicUrl;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('saves, lists newest first with the card counts, loads and deletes the owner’s results', async () => {
+    const { client } = await buildUser(t.app, origin);
+    const snapshot = buildSnapshot(6, 2, {
+      fixedPairs: [{ id: 'p1', memberIds: ['m1', 'm3'] }],
+      lockedTeams: [{ id: 'l1', memberIds: ['m2', 'm4'] }],
+    });
+    const first = await client.post('/api/results', { title: '  Week 1 ', snapshot });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ title: 'Week 1', snapshot: { seed: 'seed-1' } });
+    const second = await client.post('/api/results', {
+      title: 'Week 2',
+      snapshot: buildSnapshot(9, 3),
+    });
+    expect(second.statusCode).toBe(201);
+
+    const list = await client.get('/api/results');
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toEqual([
+      expect.objectContaining({ title: 'Week 2', membersCount: 9, teamsCount: 3, groupSize: 3 }),
+      expect.objectContaining({
+        title: 'Week 1',
+        membersCount: 6,
+        teamsCount: 2,
+        groupSize: 2,
+        fixedPairsCount: 1,
+        lockedTeamsCount: 1,
+        keepApartCount: 0,
+      }),
+    ]);
+
+    const loaded = await client.get(`/api/results/${first.json().id}`);
+    expect(loaded.json().snapshot).toEqual(snapshot);
+
+    expect((await client.request('DELETE', `/api/results/${first.json().id}`)).statusCode).toBe(
+      204,
+    );
+    expect((await client.get('/api/results')).json()).toHaveLength(1);
+    expect((await client.request('DELETE', `/api/results/${first.json().id}`)).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('shows an empty list to a new user', async () => {
+    const { client } = await buildUser(t.app, origin);
+    expect((await client.get('/api/results')).json()).toEqual([]);
+  });
+
+  it('refuses a title the user already has, ignoring case and surrounding spaces', async () => {
+    const { client } = await buildUser(t.app, origin);
+    expect(
+      (await client.post('/api/results', { title: 'Project A', snapshot: buildSnapshot() }))
+        .statusCode,
+    ).toBe(201);
+    const again = await client.post('/api/results', {
+      title: '  PROJECT a ',
+      snapshot: buildSnapshot(),
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      error: 'duplicate_result_title',
+      field: 'title',
+      message: 'A result with the same title already exists. Please use a different title.',
+    });
+    // Another user may use the same title.
+    const other = await buildUser(t.app, origin);
+    expect(
+      (await other.client.post('/api/results', { title: 'Project A', snapshot: buildSnapshot() }))
+        .statusCode,
+    ).toBe(201);
+  });
+
+  it('lets exactly one of two simultaneous saves of one title through', async () => {
+    const { client } = await buildUser(t.app, origin);
+    const statuses = await Promise.all(
+      ['Race', ' race '].map(
+        async (title) =>
+          (await client.post('/api/results', { title, snapshot: buildSnapshot() })).statusCode,
+      ),
+    );
+    expect(statuses.sort()).toEqual([201, 409]);
+    expect((await client.get('/api/results')).json()).toHaveLength(1);
+  });
+
+  it('refuses a missing title and a snapshot that drops, doubles or splits people', async () => {
+    const { client } = await buildUser(t.app, origin);
+    const blank = await client.post('/api/results', { title: '   ', snapshot: buildSnapshot() });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toMatchObject({
+      error: 'validation_failed',
+      field: 'title',
+      message: 'title: Please enter a name',
+    });
+
+    const dropped = buildSnapshot(6, 2);
+    dropped.groups[0]!.memberIds.pop();
+    const droppedResponse = await client.post('/api/results', {
+      title: 'Dropped',
+      snapshot: dropped,
+    });
+    expect(droppedResponse.statusCode).toBe(422);
+    expect(droppedResponse.json().message).toBe(
+      'This result cannot be saved: Member 5 is in no group.',
+    );
+
+    const split = buildSnapshot(6, 2, { fixedPairs: [{ id: 'p', memberIds: ['m1', 'm2'] }] });
+    expect(
+      (await client.post('/api/results', { title: 'Split', snapshot: split })).statusCode,
+    ).toBe(422);
+    expect((await client.get('/api/results')).json()).toEqual([]);
+  });
+
+  it('never shows, loads or deletes someone else’s result', async () => {
+    const owner = await buildUser(t.app, origin);
+    const saved = await owner.client.post('/api/results', {
+      title: 'Private',
+      snapshot: buildSnapshot(),
+    });
+    const id = saved.json().id as string;
+    const stranger = await buildUser(t.app, origin);
+    expect((await stranger.client.get('/api/results')).json()).toEqual([]);
+    const read = await stranger.client.get(`/api/results/${id}`);
+    expect(read.statusCode).toBe(404);
+    expect(read.json()).toEqual({ error: 'not_found', message: 'Result not found' });
+    expect((await stranger.client.request('DELETE', `/api/results/${id}`)).statusCode).toBe(404);
+    expect((await owner.client.get(`/api/results/${id}`)).statusCode).toBe(200);
+  });
+
+  it('refuses anonymous callers (401) and unverified users (403)', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/results' })).statusCode).toBe(401);
+    const unverified = await buildUser(t.app, origin, { verified: false });
+    const response = await unverified.client.post('/api/results', {
+      title: 'X',
+      snapshot: buildSnapshot(),
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error).toBe('email_not_verified');
+    expect((await unverified.client.get('/api/results')).statusCode).toBe(403);
+  });
+});

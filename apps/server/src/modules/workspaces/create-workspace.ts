@@ -1,0 +1,55 @@
+import { AppError, type ShuffleSnapshot, slugify, uniqueSlug } from '@teamshuffle/domain';
+import { uniqueViolation } from '../../db/errors.ts';
+import type { Db } from '../../plugins/database.ts';
+import { findResult, insertResult } from '../results/results.repository.ts';
+import { assertFaithfulSnapshot } from '../results/results.service.ts';
+import { insertWorkspace, takenSlugs } from './workspaces.repository.ts';
+
+export type CreateWorkspaceInput =
+  { title: string; snapshot: ShuffleSnapshot } | { title: string; resultId: string };
+
+const SLUG_ATTEMPTS = 3;
+
+/**
+ * Create Team (spec part 1, section 4): saves the snapshot as a result (or uses one of the user's
+ * saved results) and creates the workspace from it, in one transaction. Two creations racing for
+ * the same slug: the loser's transaction rolls back and is tried again with the next free slug.
+ */
+export async function createWorkspace(db: Db, ownerId: string, input: CreateWorkspaceInput) {
+  if ('snapshot' in input) assertFaithfulSnapshot(input.snapshot);
+  const base = slugify(input.title);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        let resultId: string;
+        let snapshot: ShuffleSnapshot;
+        if ('snapshot' in input) {
+          const saved = await insertResult(tx, ownerId, input.title, input.snapshot);
+          resultId = saved.id;
+          snapshot = saved.snapshot;
+        } else {
+          const saved = await findResult(tx, ownerId, input.resultId);
+          if (!saved) throw new AppError('not_found', { message: 'Result not found' });
+          resultId = saved.id;
+          snapshot = saved.snapshot;
+        }
+        const taken = await takenSlugs(tx, base);
+        const slug = uniqueSlug(input.title, (candidate) => taken.has(candidate));
+        const workspace = await insertWorkspace(tx, {
+          ownerId,
+          title: input.title,
+          slug,
+          sourceResultId: resultId,
+          snapshot,
+        });
+        return {
+          resultId,
+          workspace: { id: workspace.id, slug: workspace.slug, title: workspace.title },
+        };
+      });
+    } catch (error) {
+      if (uniqueViolation(error) === 'workspaces_slug_unique' && attempt < SLUG_ATTEMPTS) continue;
+      throw error;
+    }
+  }
+}

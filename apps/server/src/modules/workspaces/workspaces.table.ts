@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { savedResults } from '../results/results.table.ts';
+import { user } from '../users/users.table.ts';
+
+// A workspace is a saved shuffle turned into a course: its roster, its numbered teams (each with
+// an optional leader) and the constraints it was formed under, each fact stored once.
+
+export const workspaces = pgTable(
+  'workspaces',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    isPublic: boolean('is_public').notNull().default(false),
+    groupSize: integer('group_size').notNull().default(4),
+    sourceResultId: uuid('source_result_id').references(() => savedResults.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('workspaces_owner_idx').on(table.ownerId),
+    check('workspaces_title_not_blank', sql`length(btrim(${table.title})) > 0`),
+  ],
+);
+
+export const teams = pgTable(
+  'teams',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    leaderMemberId: uuid('leader_member_id').references((): AnyPgColumn => workspaceMembers.id, {
+      onDelete: 'set null',
+    }),
+  },
+  (table) => [
+    unique('teams_workspace_number_key').on(table.workspaceId, table.number),
+    check('teams_number_positive', sql`${table.number} >= 1`),
+  ],
+);
+
+export const workspaceMembers = pgTable(
+  'workspace_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id').references((): AnyPgColumn => teams.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email'),
+    position: integer('position').notNull(),
+  },
+  (table) => [
+    unique('workspace_members_position_key').on(table.workspaceId, table.position),
+    index('workspace_members_team_idx').on(table.teamId),
+    index('workspace_members_email_idx').on(sql`lower(${table.email})`),
+  ],
+);
+
+export const fixedPairs = pgTable('workspace_fixed_pairs', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  memberAId: uuid('member_a_id')
+    .notNull()
+    .references(() => workspaceMembers.id, { onDelete: 'cascade' }),
+  memberBId: uuid('member_b_id')
+    .notNull()
+    .references(() => workspaceMembers.id, { onDelete: 'cascade' }),
+});
+
+export const keepApartPairs = pgTable('workspace_keep_apart_pairs', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  memberAId: uuid('member_a_id')
+    .notNull()
+    .references(() => workspaceMembers.id, { onDelete: 'cascade' }),
+  memberBId: uuid('member_b_id')
+    .notNull()
+    .references(() => workspaceMembers.id, { onDelete: 'cascade' }),
+});
+
+export const lockedTeams = pgTable('workspace_locked_teams', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+});
+
+export const lockedTeamMembers = pgTable(
+  'workspace_locked_team_members',
+  {
+    lockedTeamId: uuid('locked_team_id')
+      .notNull()
+      .references(() => lockedTeams.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => workspaceMembers.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.lockedTeamId, table.memberId] })],
+);

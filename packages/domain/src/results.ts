@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { TEAM_COUNT_MAX, TEAM_COUNT_MIN } from './constants.ts';
+
+/** Most members one saved result or workspace may hold. */
+export const RESULT_MEMBERS_MAX = 1000;
+/** Longest title of a saved result or workspace. */
+export const RESULT_TITLE_MAX = 100;
+
+const id = z.string().trim().min(1).max(64);
+const memberName = z.string().trim().min(1, 'A member needs a name').max(100);
+
+/** A title as users type it: trimmed, required (spec part 1, section 5: 'name required (trimmed)'). */
+export const resultTitle = z
+  .string()
+  .trim()
+  .min(1, 'Please enter a name')
+  .max(RESULT_TITLE_MAX, `The name can be at most ${RESULT_TITLE_MAX} characters`);
+
+/** One shuffle as it is saved: who, how they were grouped, under which constraints, with which seed. */
+export const shuffleSnapshot = z.object({
+  members: z
+    .array(z.object({ id, name: memberName }))
+    .min(1, 'Add at least one member')
+    .max(RESULT_MEMBERS_MAX),
+  groups: z
+    .array(z.object({ number: z.number().int().min(1), memberIds: z.array(id) }))
+    .min(TEAM_COUNT_MIN)
+    .max(TEAM_COUNT_MAX),
+  groupSize: z.number().int().min(TEAM_COUNT_MIN).max(TEAM_COUNT_MAX),
+  fixedPairs: z.array(z.object({ id, memberIds: z.tuple([id, id]) })).default([]),
+  lockedTeams: z.array(z.object({ id, memberIds: z.array(id).min(1) })).default([]),
+  keepApart: z.array(z.object({ id, memberIds: z.tuple([id, id]) })).default([]),
+  seed: z.string().trim().min(1).max(128),
+});
+export type ShuffleSnapshot = z.infer<typeof shuffleSnapshot>;
+
+/** POST /api/results and Create Team: a title and the snapshot. */
+export const saveResultInput = z.object({ title: resultTitle, snapshot: shuffleSnapshot });
+export type SaveResultInput = z.infer<typeof saveResultInput>;
+
+/** The case- and space-insensitive form under which titles must be unique per user. */
+export function titleKey(title: string): string {
+  return title.trim().toLowerCase();
+}
+
+/**
+ * The reasons a snapshot is not a faithful shuffle (empty when it is): every member in exactly
+ * one group, groups numbered 1..n, constraints naming known members and honoured by the groups.
+ */
+export function snapshotProblems(snapshot: ShuffleSnapshot): string[] {
+  const problems: string[] = [];
+  const names = new Map<string, string>();
+  for (const member of snapshot.members) {
+    if (names.has(member.id)) problems.push(`Member id ${member.id} is used twice`);
+    names.set(member.id, member.name);
+  }
+  const groupOf = new Map<string, number>();
+  snapshot.groups.forEach((group, index) => {
+    if (group.number !== index + 1)
+      problems.push(`Groups must be numbered 1 to ${snapshot.groups.length} in order`);
+    for (const memberId of group.memberIds) {
+      if (!names.has(memberId))
+        problems.push(`Group ${group.number} has an unknown member ${memberId}`);
+      else if (groupOf.has(memberId))
+        problems.push(`${names.get(memberId)} is in more than one group`);
+      groupOf.set(memberId, group.number);
+    }
+  });
+  for (const memberId of names.keys()) {
+    if (!groupOf.has(memberId)) problems.push(`${names.get(memberId)} is in no group`);
+  }
+  const together = (kind: string, constraintId: string, memberIds: readonly string[]) => {
+    const unknown = memberIds.find((memberId) => !names.has(memberId));
+    if (unknown) return problems.push(`${kind} ${constraintId} names an unknown member ${unknown}`);
+    if (new Set(memberIds).size !== memberIds.length)
+      return problems.push(`${kind} ${constraintId} names a member twice`);
+    if (new Set(memberIds.map((memberId) => groupOf.get(memberId))).size > 1) {
+      problems.push(`${kind} ${constraintId} is split across groups`);
+    }
+  };
+  for (const pair of snapshot.fixedPairs) together('Fixed pair', pair.id, pair.memberIds);
+  for (const locked of snapshot.lockedTeams) together('Locked team', locked.id, locked.memberIds);
+  for (const pair of snapshot.keepApart) {
+    const [a, b] = pair.memberIds;
+    if (!names.has(a) || !names.has(b) || a === b)
+      problems.push(`Keep-apart pair ${pair.id} is not two known members`);
+    else if (groupOf.get(a) === groupOf.get(b))
+      problems.push(`${names.get(a)} and ${names.get(b)} must be kept apart`);
+  }
+  return problems;
+}
