@@ -12,3 +12,4 @@ export * from './retry.ts';
 export * from './files.ts';
 export * from './limits.ts';
 export * from './password.ts';
+export * from './results.ts';
