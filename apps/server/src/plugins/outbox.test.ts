@@ -13,12 +13,14 @@ describe('the dev outbox', () => {
       await new TestClient(t.app, t.config.publicUrl).signUp(second);
       const response = await t.app.inject({ method: 'GET', url: '/api/dev/outbox' });
       expect(response.statusCode).toBe(200);
-      const messages = response.json() as Array<{
-        kind: string;
-        to: string;
-        html: string;
-        link: string;
-      }>;
+      const messages = response.json<
+        Array<{
+          kind: string;
+          to: string;
+          html: string;
+          link: string;
+        }>
+      >();
       expect(messages.map((message) => message.to)).toEqual([second, first]);
       expect(messages[0]).toMatchObject({
         kind: 'mail',
