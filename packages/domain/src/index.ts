@@ -13,3 +13,4 @@ export * from './files.ts';
 export * from './limits.ts';
 export * from './password.ts';
 export * from './results.ts';
+export * from './roles.ts';

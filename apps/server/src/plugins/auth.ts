@@ -28,6 +28,8 @@ declare module 'fastify' {
     requireVerifiedUser: PreHandler;
     /** Sets `request.user` when signed in; never refuses. */
     loadUser: PreHandler;
+    /** Lets signed-out visitors through (as nobody) but refuses unverified signed-in users. */
+    optionalVerifiedUser: PreHandler;
   }
   interface FastifyRequest {
     user: SessionUser | null;
@@ -81,6 +83,10 @@ export const authPlugin = fp(
 
     app.decorate('loadUser', async (request: FastifyRequest) => {
       request.user = await readUser(request);
+    });
+    app.decorate('optionalVerifiedUser', async (request: FastifyRequest, reply: FastifyReply) => {
+      request.user = await readUser(request);
+      if (request.user && !request.user.isVerified) return refuse(reply, 'email_not_verified');
     });
     app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
       request.user = await readUser(request);

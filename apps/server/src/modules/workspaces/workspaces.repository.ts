@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ShuffleSnapshot } from '@teamshuffle/domain';
-import { like, or, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { Db } from '../../plugins/database.ts';
 import {
   fixedPairs,
@@ -9,8 +9,11 @@ import {
   lockedTeams,
   teams,
   workspaceMembers,
+  userPreferences,
+  workspaceOrder,
   workspaces,
 } from './workspaces.table.ts';
+import { user } from '../users/users.table.ts';
 
 /** Slugs already taken that a new slug from `base` could collide with (base, base-2, ...). */
 export async function takenSlugs(db: Db, base: string): Promise<Set<string>> {
@@ -96,4 +99,297 @@ export async function insertWorkspace(db: Db, input: NewWorkspace) {
     );
   }
   return workspace;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The workspace and the caller's roster entry (matched by verified e-mail, trimmed and
+ * case-insensitive) in one query; undefined when there is no such workspace.
+ */
+export async function findWorkspaceFacts(
+  db: Db,
+  workspaceId: string,
+  verifiedEmail: string | null,
+) {
+  if (!UUID.test(workspaceId)) return undefined;
+  const email = verifiedEmail ? verifiedEmail.trim().toLowerCase() : null;
+  const rows = await db
+    .select({
+      workspace: workspaces,
+      memberId: workspaceMembers.id,
+      memberTeamId: workspaceMembers.teamId,
+      leadsTeamId: teams.id,
+    })
+    .from(workspaces)
+    .leftJoin(
+      workspaceMembers,
+      and(
+        eq(workspaceMembers.workspaceId, workspaces.id),
+        email === null ? sql`false` : sql`lower(btrim(${workspaceMembers.email})) = ${email}`,
+      ),
+    )
+    .leftJoin(teams, eq(teams.leaderMemberId, workspaceMembers.id))
+    .where(eq(workspaces.id, workspaceId));
+  const first = rows[0];
+  if (!first) return undefined;
+  // Several roster entries may share the e-mail; leading any team makes the caller a leader.
+  const leading = rows.find((row) => row.leadsTeamId !== null);
+  const entry = leading ?? rows.find((row) => row.memberId !== null);
+  return {
+    workspace: first.workspace,
+    membership: leading ? ('leader' as const) : entry?.memberId ? ('member' as const) : null,
+    memberId: entry?.memberId ?? null,
+    memberTeamId: entry?.memberTeamId ?? null,
+  };
+}
+
+export type ListMode =
+  | { kind: 'mine'; viewerId: string; viewerEmail: string | null }
+  | { kind: 'public' }
+  | {
+      kind: 'user';
+      viewerId: string;
+      viewerEmail: string | null;
+      targetId: string;
+      targetEmail: string | null;
+    };
+
+export type WorkspaceCardRow = {
+  id: string;
+  slug: string;
+  title: string;
+  ownerId: string;
+  isPublic: boolean;
+  createdAt: Date | string;
+  memberCount: number;
+  leaderCount: number;
+  teamCount: number;
+  viewerMembership: 'leader' | 'member' | null;
+  targetMembership: 'leader' | 'member' | null;
+  teamNumber: number | null;
+  displayOrder: number | null;
+};
+
+/**
+ * The workspace list in one query: counts, the caller's and the listed user's roster roles (by
+ * verified e-mail), and the caller's own order. `mode` decides which workspaces are listed.
+ */
+export async function listWorkspaceCards(db: Db, mode: ListMode): Promise<WorkspaceCardRow[]> {
+  const viewerId = mode.kind === 'public' ? null : mode.viewerId;
+  const viewerEmail =
+    mode.kind === 'public' ? null : (mode.viewerEmail?.trim().toLowerCase() ?? null);
+  const targetEmail =
+    mode.kind === 'user' ? (mode.targetEmail?.trim().toLowerCase() ?? null) : null;
+  const membershipOf = (email: string | null) => sql`(
+    select case when bool_or(t.id is not null) then 'leader' else 'member' end
+    from workspace_members m left join teams t on t.leader_member_id = m.id
+    where m.workspace_id = w.id and ${email}::text is not null and lower(btrim(m.email)) = ${email}::text
+    having count(*) > 0
+  )`;
+  let filter;
+  switch (mode.kind) {
+    case 'mine':
+      filter = sql`w.owner_id = ${mode.viewerId} or vm.membership is not null`;
+      break;
+    case 'public':
+      filter = sql`w.is_public`;
+      break;
+    case 'user':
+      filter = sql`(w.owner_id = ${mode.targetId} or tm.membership is not null)
+        and (w.owner_id = ${mode.viewerId} or vm.membership is not null or w.is_public)`;
+      break;
+  }
+  const result = await db.execute(sql`
+    select w.id, w.slug, w.title, w.owner_id as "ownerId", w.is_public as "isPublic",
+      w.created_at as "createdAt",
+      (select count(*)::int from workspace_members m where m.workspace_id = w.id) as "memberCount",
+      (select count(*)::int from teams t where t.workspace_id = w.id and t.leader_member_id is not null) as "leaderCount",
+      (select count(*)::int from teams t where t.workspace_id = w.id) as "teamCount",
+      vm.membership as "viewerMembership", tm.membership as "targetMembership",
+      o.team_number as "teamNumber", o.display_order as "displayOrder"
+    from workspaces w
+    left join lateral (select ${membershipOf(viewerEmail)} as membership) vm on true
+    left join lateral (select ${membershipOf(targetEmail)} as membership) tm on true
+    left join workspace_order o on o.workspace_id = w.id and o.user_id = ${viewerId}::text
+    where ${filter}
+    order by o.display_order asc nulls last, w.created_at desc, w.id
+  `);
+  return (result as unknown as { rows: WorkspaceCardRow[] }).rows;
+}
+
+/** A user's id, name and verified e-mail (for listing that user's workspaces). */
+export async function findUserIdentity(db: Db, userId: string) {
+  const [row] = await db
+    .select({ id: user.id, email: user.email, emailVerified: user.emailVerified })
+    .from(user)
+    .where(eq(user.id, userId));
+  return row;
+}
+
+/** Sets the caller's numbers for workspaces (one upsert statement; displayOrder = number - 1). */
+export async function upsertWorkspaceOrder(
+  db: Db,
+  userId: string,
+  items: ReadonlyArray<{ workspaceId: string; teamNumber: number }>,
+) {
+  if (items.length === 0) return;
+  await db
+    .insert(workspaceOrder)
+    .values(
+      items.map((item) => ({
+        userId,
+        workspaceId: item.workspaceId,
+        teamNumber: item.teamNumber,
+        displayOrder: item.teamNumber - 1,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [workspaceOrder.userId, workspaceOrder.workspaceId],
+      set: {
+        teamNumber: sql`excluded.team_number`,
+        displayOrder: sql`excluded.display_order`,
+        updatedAt: sql`now()`,
+      },
+    });
+}
+
+/** Everything the detail page shows, in a handful of queries (no per-team or per-member reads). */
+export async function loadWorkspaceDetail(db: Db, workspaceId: string) {
+  const teamRows = await db
+    .select({ id: teams.id, number: teams.number, leaderMemberId: teams.leaderMemberId })
+    .from(teams)
+    .where(eq(teams.workspaceId, workspaceId))
+    .orderBy(asc(teams.number));
+  const memberRows = await db
+    .select({
+      id: workspaceMembers.id,
+      name: workspaceMembers.name,
+      email: workspaceMembers.email,
+      teamId: workspaceMembers.teamId,
+      position: workspaceMembers.position,
+      photoUrl: user.image,
+      isVerified: sql<boolean>`${user.id} is not null`,
+    })
+    .from(workspaceMembers)
+    .leftJoin(
+      user,
+      and(
+        sql`${user.email} = lower(btrim(${workspaceMembers.email}))`,
+        eq(user.emailVerified, true),
+      ),
+    )
+    .where(eq(workspaceMembers.workspaceId, workspaceId))
+    .orderBy(asc(workspaceMembers.position));
+  const pairs = await db
+    .select({ id: fixedPairs.id, a: fixedPairs.memberAId, b: fixedPairs.memberBId })
+    .from(fixedPairs)
+    .where(eq(fixedPairs.workspaceId, workspaceId));
+  const apart = await db
+    .select({ id: keepApartPairs.id, a: keepApartPairs.memberAId, b: keepApartPairs.memberBId })
+    .from(keepApartPairs)
+    .where(eq(keepApartPairs.workspaceId, workspaceId));
+  const locked = await db
+    .select({ id: lockedTeams.id, memberId: lockedTeamMembers.memberId })
+    .from(lockedTeams)
+    .innerJoin(lockedTeamMembers, eq(lockedTeamMembers.lockedTeamId, lockedTeams.id))
+    .where(eq(lockedTeams.workspaceId, workspaceId));
+  return { teamRows, memberRows, pairs, apart, locked };
+}
+
+/** Renames a workspace (a single-row update). */
+export async function updateWorkspaceTitle(db: Db, workspaceId: string, title: string) {
+  await db
+    .update(workspaces)
+    .set({ title, updatedAt: sql`now()` })
+    .where(eq(workspaces.id, workspaceId));
+}
+
+/** Makes a workspace public or private. */
+export async function updateWorkspaceVisibility(db: Db, workspaceId: string, isPublic: boolean) {
+  await db
+    .update(workspaces)
+    .set({ isPublic, updatedAt: sql`now()` })
+    .where(eq(workspaces.id, workspaceId));
+}
+
+/** Deletes a workspace and, by cascade, everything in it. */
+export async function deleteWorkspace(db: Db, workspaceId: string) {
+  await db.delete(workspaces).where(eq(workspaces.id, workspaceId));
+}
+
+/** A team of the workspace with its member ids, or undefined. */
+export async function findTeam(db: Db, workspaceId: string, teamId: string) {
+  if (!UUID.test(teamId)) return undefined;
+  const [team] = await db
+    .select()
+    .from(teams)
+    .where(and(eq(teams.id, teamId), eq(teams.workspaceId, workspaceId)));
+  if (!team) return undefined;
+  const members = await db
+    .select({ id: workspaceMembers.id, name: workspaceMembers.name, email: workspaceMembers.email })
+    .from(workspaceMembers)
+    .where(eq(workspaceMembers.teamId, teamId))
+    .orderBy(asc(workspaceMembers.position));
+  return { ...team, members };
+}
+
+/**
+ * Sets (or clears) one team's leader: one row, one statement, so two owners changing two teams
+ * at the same moment both take effect.
+ */
+export async function setTeamLeader(db: Db, teamId: string, memberId: string | null) {
+  await db.update(teams).set({ leaderMemberId: memberId }).where(eq(teams.id, teamId));
+}
+
+/** Sets the e-mails of some roster entries of a workspace (each entry its own row). */
+export async function setMemberEmails(
+  db: Db,
+  workspaceId: string,
+  changes: ReadonlyArray<{ memberId: string; email: string | null }>,
+) {
+  if (changes.length === 0) return;
+  await db.transaction(async (tx) => {
+    for (const change of changes) {
+      await tx
+        .update(workspaceMembers)
+        .set({ email: change.email })
+        .where(
+          and(
+            eq(workspaceMembers.id, change.memberId),
+            eq(workspaceMembers.workspaceId, workspaceId),
+          ),
+        );
+    }
+  });
+}
+
+/** The caller's lecture-note sort order, 'week-asc' when never set. */
+export async function findSortOrder(db: Db, userId: string): Promise<string> {
+  const [row] = await db
+    .select({ order: userPreferences.lectureNoteSortOrder })
+    .from(userPreferences)
+    .where(eq(userPreferences.userId, userId));
+  return row?.order ?? 'week-asc';
+}
+
+/** Stores the caller's lecture-note sort order (created on first use). */
+export async function upsertSortOrder(db: Db, userId: string, order: string) {
+  await db
+    .insert(userPreferences)
+    .values({ userId, lectureNoteSortOrder: order })
+    .onConflictDoUpdate({
+      target: userPreferences.userId,
+      set: { lectureNoteSortOrder: order, updatedAt: sql`now()` },
+    });
+}
+
+/** Workspaces whose slug could match a /workspaces/{name} route: the name itself or a prefix of it. */
+export async function findSlugCandidates(db: Db, name: string) {
+  // Every prefix of the name that ends before a dash, plus the whole name.
+  const prefixes = [name, ...[...name.matchAll(/-/g)].map((match) => name.slice(0, match.index))];
+  return db
+    .select({ id: workspaces.id, slug: workspaces.slug })
+    .from(workspaces)
+    .where(inArray(workspaces.slug, prefixes));
 }

@@ -123,3 +123,43 @@ export const lockedTeamMembers = pgTable(
   },
   (table) => [primaryKey({ columns: [table.lockedTeamId, table.memberId] })],
 );
+
+// The order and numbers a user gives workspaces on their list page (spec part 1, section 4:
+// displayOrder = number - 1), kept per user on the server so every device shows the same.
+export const workspaceOrder = pgTable(
+  'workspace_order',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    teamNumber: integer('team_number').notNull(),
+    displayOrder: integer('display_order').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.workspaceId] }),
+    check('workspace_order_number_positive', sql`${table.teamNumber} >= 1`),
+    check('workspace_order_display_order', sql`${table.displayOrder} = ${table.teamNumber} - 1`),
+  ],
+);
+
+// Per-user preferences (spec part 2: userPreferences, created with week-asc when missing).
+export const userPreferences = pgTable(
+  'user_preferences',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    lectureNoteSortOrder: text('lecture_note_sort_order').notNull().default('week-asc'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      'user_preferences_sort_order',
+      sql`${table.lectureNoteSortOrder} in ('week-asc', 'week-desc', 'created-asc', 'created-desc')`,
+    ),
+  ],
+);

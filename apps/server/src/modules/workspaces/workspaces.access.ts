@@ -1,0 +1,62 @@
+import {
+  AppError,
+  type RoleSubject,
+  can,
+  resolveRole,
+  type WorkspaceAccessRole,
+  type WorkspaceAction,
+} from '@teamshuffle/domain';
+import type { Db } from '../../plugins/database.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
+import { findWorkspaceFacts } from './workspaces.repository.ts';
+
+/** The caller as role resolution sees them: an e-mail counts only once verified. */
+export function subjectOf(user: SessionUser | null): {
+  subject: RoleSubject;
+  verifiedEmail: string | null;
+} {
+  if (!user) return { subject: null, verifiedEmail: null };
+  return { subject: { userId: user.id }, verifiedEmail: user.emailVerified ? user.email : null };
+}
+
+export type Access = {
+  role: WorkspaceAccessRole;
+  workspace: NonNullable<Awaited<ReturnType<typeof findWorkspaceFacts>>>['workspace'];
+  /** The caller's own roster entry in this workspace, when their verified e-mail is on it. */
+  memberId: string | null;
+  memberTeamId: string | null;
+};
+
+/**
+ * Resolves the caller's role and checks the permission table for the action. A workspace the
+ * caller may not see answers exactly like one that does not exist (404); one they may see but not
+ * change answers 403 with `forbidden` (or the given catalogue id).
+ */
+export async function authorize(
+  db: Db,
+  user: SessionUser | null,
+  workspaceId: string,
+  action: WorkspaceAction,
+  refusal: 'forbidden' | 'visibility_owner_only' = 'forbidden',
+): Promise<Access> {
+  const { subject, verifiedEmail } = subjectOf(user);
+  const facts = await findWorkspaceFacts(db, workspaceId, verifiedEmail);
+  const resolution = resolveRole(
+    subject,
+    facts
+      ? {
+          ownerId: facts.workspace.ownerId,
+          isPublic: facts.workspace.isPublic,
+          membership: facts.membership,
+        }
+      : null,
+  );
+  if ('denied' in resolution || !facts) throw new AppError('not_workspace_member');
+  if (!can(resolution.role, action)) throw new AppError(refusal);
+  return {
+    role: resolution.role,
+    workspace: facts.workspace,
+    memberId: facts.memberId,
+    memberTeamId: facts.memberTeamId,
+  };
+}

@@ -1,0 +1,346 @@
+import {
+  AppError,
+  can,
+  diffEmails,
+  normalizeEmail,
+  slugMatches,
+  type WorkspaceAccessRole,
+} from '@teamshuffle/domain';
+import type { SessionUser } from '../../plugins/auth.ts';
+import type { Db } from '../../plugins/database.ts';
+import { type Access, authorize, subjectOf } from './workspaces.access.ts';
+import {
+  deleteWorkspace,
+  findSlugCandidates,
+  findSortOrder,
+  findTeam,
+  findUserIdentity,
+  listWorkspaceCards,
+  type ListMode,
+  loadWorkspaceDetail,
+  setMemberEmails,
+  setTeamLeader,
+  updateWorkspaceTitle,
+  updateWorkspaceVisibility,
+  upsertSortOrder,
+  upsertWorkspaceOrder,
+  type WorkspaceCardRow,
+} from './workspaces.repository.ts';
+
+type CardRole = 'creator' | 'leader' | 'member' | 'viewer';
+
+function cardRole(
+  row: WorkspaceCardRow,
+  listedUserId: string | null,
+  membership: 'leader' | 'member' | null,
+): CardRole {
+  if (listedUserId !== null && row.ownerId === listedUserId) return 'creator';
+  return membership ?? 'viewer';
+}
+
+/**
+ * The list page (spec part 1, sections 2 and 6): my workspaces; a signed-out visitor's public
+ * ones; or another user's, limited to those the caller may access (none: 403).
+ */
+export async function listWorkspaces(
+  db: Db,
+  viewer: SessionUser | null,
+  targetUserId: string | undefined,
+) {
+  const { verifiedEmail } = subjectOf(viewer);
+  let mode: ListMode;
+  if (targetUserId !== undefined && targetUserId !== viewer?.id) {
+    if (!viewer) throw new AppError('view_teams_forbidden');
+    const target = await findUserIdentity(db, targetUserId);
+    if (!target) throw new AppError('view_teams_forbidden');
+    mode = {
+      kind: 'user',
+      viewerId: viewer.id,
+      viewerEmail: verifiedEmail,
+      targetId: target.id,
+      targetEmail: target.emailVerified ? target.email : null,
+    };
+  } else if (viewer) {
+    mode = { kind: 'mine', viewerId: viewer.id, viewerEmail: verifiedEmail };
+  } else {
+    mode = { kind: 'public' };
+  }
+  const rows = await listWorkspaceCards(db, mode);
+  if (mode.kind === 'user' && rows.length === 0) throw new AppError('view_teams_forbidden');
+  const listedUserId =
+    mode.kind === 'user' ? mode.targetId : mode.kind === 'mine' ? mode.viewerId : null;
+  return rows.map((row, index) => ({
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    isPublic: row.isPublic,
+    role: cardRole(
+      row,
+      listedUserId,
+      mode.kind === 'user' ? row.targetMembership : row.viewerMembership,
+    ),
+    isOwnedByViewer: viewer !== null && row.ownerId === viewer.id,
+    memberCount: row.memberCount,
+    leaderCount: row.leaderCount,
+    teamCount: row.teamCount,
+    joinedAt: new Date(row.createdAt).toISOString(),
+    teamNumber: row.teamNumber ?? index + 1,
+    displayOrder: row.displayOrder ?? index,
+  }));
+}
+
+/** Saves the caller's numbering of workspaces they can access (drag reorder or the '#' button). */
+export async function saveWorkspaceOrder(
+  db: Db,
+  viewer: SessionUser,
+  items: ReadonlyArray<{ workspaceId: string; teamNumber: number }>,
+) {
+  const accessible = new Set((await listWorkspaces(db, viewer, undefined)).map((card) => card.id));
+  const unknown = items.find((item) => !accessible.has(item.workspaceId));
+  if (unknown) throw new AppError('not_workspace_member');
+  await upsertWorkspaceOrder(db, viewer.id, items);
+}
+
+function present(
+  access: Access,
+  detail: Awaited<ReturnType<typeof loadWorkspaceDetail>>,
+  sortOrder: string | null,
+) {
+  const showEmails = can(access.role, 'readEmails');
+  const leaderIds = new Set(
+    detail.teamRows.map((team) => team.leaderMemberId).filter((id) => id !== null),
+  );
+  const members = detail.memberRows.map((member) => ({
+    id: member.id,
+    name: member.name,
+    teamId: member.teamId,
+    email: showEmails ? member.email : null,
+    hasEmail: member.email !== null,
+    photoUrl: member.photoUrl,
+    isVerified: member.isVerified,
+    isLeader: leaderIds.has(member.id),
+  }));
+  const lockedById = new Map<string, string[]>();
+  for (const row of detail.locked)
+    lockedById.set(row.id, [...(lockedById.get(row.id) ?? []), row.memberId]);
+  const role: WorkspaceAccessRole = access.role;
+  return {
+    id: access.workspace.id,
+    slug: access.workspace.slug,
+    title: access.workspace.title,
+    isPublic: access.workspace.isPublic,
+    groupSize: access.workspace.groupSize,
+    createdAt: access.workspace.createdAt.toISOString(),
+    role,
+    myMemberId: access.memberId,
+    myTeamId: access.memberTeamId,
+    counters: {
+      totalMembers: members.length,
+      teams: detail.teamRows.length,
+      groupSize: access.workspace.groupSize,
+      fixedGroups: detail.pairs.length + lockedById.size,
+    },
+    teams: detail.teamRows.map((team) => ({
+      id: team.id,
+      number: team.number,
+      leaderMemberId: team.leaderMemberId,
+      memberIds: members.filter((member) => member.teamId === team.id).map((member) => member.id),
+    })),
+    members,
+    fixedPairs: detail.pairs.map((pair) => ({ id: pair.id, memberIds: [pair.a, pair.b] })),
+    keepApart: detail.apart.map((pair) => ({ id: pair.id, memberIds: [pair.a, pair.b] })),
+    lockedTeams: [...lockedById].map(([id, memberIds]) => ({ id, memberIds })),
+    preferences: { lectureNoteSortOrder: sortOrder ?? 'week-asc' },
+  };
+}
+
+/** The detail page for a workspace the caller may read. */
+export async function getWorkspace(db: Db, viewer: SessionUser | null, workspaceId: string) {
+  const access = await authorize(db, viewer, workspaceId, 'read');
+  const detail = await loadWorkspaceDetail(db, workspaceId);
+  const sortOrder = viewer ? await findSortOrder(db, viewer.id) : null;
+  return present(access, detail, sortOrder);
+}
+
+/**
+ * /workspaces/{name} (spec part 2, section 2): the workspace whose slug equals the name, or whose
+ * slug is a prefix of it followed by a dash; among several, the first the caller may read.
+ */
+export async function getWorkspaceBySlug(db: Db, viewer: SessionUser | null, name: string) {
+  const normalized = name.normalize('NFC');
+  const candidates = await findSlugCandidates(db, normalized);
+  const ordered = candidates
+    .filter((candidate) => slugMatches(normalized, candidate.slug))
+    .sort(
+      (a, b) =>
+        Number(b.slug === normalized) - Number(a.slug === normalized) ||
+        b.slug.length - a.slug.length,
+    );
+  for (const candidate of ordered) {
+    try {
+      return await getWorkspace(db, viewer, candidate.id);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+    }
+  }
+  throw new AppError('workspace_not_found');
+}
+
+/** Settings: rename (owner; non-empty and different from the current name). */
+export async function renameWorkspace(
+  db: Db,
+  viewer: SessionUser | null,
+  workspaceId: string,
+  title: string,
+) {
+  const access = await authorize(db, viewer, workspaceId, 'rename');
+  if (title === access.workspace.title) {
+    throw new AppError('rule_broken', {
+      message: 'The new name must be different from the current one.',
+      field: 'title',
+    });
+  }
+  await updateWorkspaceTitle(db, workspaceId, title);
+}
+
+/** Settings: Public Access (owner; others get the spec's message). */
+export async function setVisibility(
+  db: Db,
+  viewer: SessionUser | null,
+  workspaceId: string,
+  isPublic: boolean,
+) {
+  await authorize(db, viewer, workspaceId, 'changeVisibility', 'visibility_owner_only');
+  await updateWorkspaceVisibility(db, workspaceId, isPublic);
+}
+
+/** Settings: Delete Team (owner); everything of the workspace goes. */
+export async function removeWorkspace(db: Db, viewer: SessionUser | null, workspaceId: string) {
+  await authorize(db, viewer, workspaceId, 'delete');
+  await deleteWorkspace(db, workspaceId);
+}
+
+/** The leader selector (owner): a member of that team, or null to remove the leader. */
+export async function changeLeader(
+  db: Db,
+  viewer: SessionUser | null,
+  workspaceId: string,
+  teamId: string,
+  memberId: string | null,
+) {
+  await authorize(db, viewer, workspaceId, 'changeLeader');
+  const team = await findTeam(db, workspaceId, teamId);
+  if (!team) throw new AppError('team_not_found');
+  const member =
+    memberId === null ? null : team.members.find((candidate) => candidate.id === memberId);
+  if (memberId !== null && !member) {
+    throw new AppError('rule_broken', {
+      message: `The new leader must be a member of Team ${team.number}.`,
+      field: 'memberId',
+    });
+  }
+  await setTeamLeader(db, teamId, memberId);
+  return { teamNumber: team.number, leaderName: member?.name ?? null };
+}
+
+/**
+ * Settings: Team Leaders (owner). One e-mail per team, written to that team's leader; blanks clear
+ * it; added and removed are computed against the current list and nothing is written when
+ * nothing changed.
+ */
+export async function saveLeaderEmails(
+  db: Db,
+  viewer: SessionUser | null,
+  workspaceId: string,
+  entries: ReadonlyArray<{ teamId: string; email: string }>,
+) {
+  await authorize(db, viewer, workspaceId, 'setLeaderEmails');
+  const detail = await loadWorkspaceDetail(db, workspaceId);
+  const byId = new Map(detail.memberRows.map((member) => [member.id, member]));
+  const changes: Array<{ memberId: string; email: string | null }> = [];
+  const current: string[] = [];
+  const wanted: string[] = [];
+  for (const team of detail.teamRows) {
+    const leader = team.leaderMemberId ? byId.get(team.leaderMemberId) : undefined;
+    if (leader?.email) current.push(leader.email);
+    const entry = entries.find((candidate) => candidate.teamId === team.id);
+    if (!entry) {
+      if (leader?.email) wanted.push(leader.email);
+      continue;
+    }
+    const email = entry.email.trim() === '' ? null : normalizeEmail(entry.email);
+    if (email && !leader) {
+      throw new AppError('rule_broken', {
+        message: `Choose a leader for Team ${team.number} first.`,
+        field: team.id,
+      });
+    }
+    if (email) wanted.push(email);
+    if (leader && (leader.email ? normalizeEmail(leader.email) : null) !== email) {
+      changes.push({ memberId: leader.id, email });
+    }
+  }
+  const unknownTeam = entries.find(
+    (entry) => !detail.teamRows.some((team) => team.id === entry.teamId),
+  );
+  if (unknownTeam) throw new AppError('team_not_found');
+  const diff = diffEmails(current, wanted);
+  if (changes.length > 0) await setMemberEmails(db, workspaceId, changes);
+  return { added: diff.added.length, removed: diff.removed.length, isChanged: changes.length > 0 };
+}
+
+/**
+ * Manage Team Member Emails (owner for any team; a member or leader for their own team). The
+ * leader's e-mail is set in Settings only; blanks clear; only changed rows are written.
+ */
+export async function saveTeamMemberEmails(
+  db: Db,
+  viewer: SessionUser | null,
+  workspaceId: string,
+  teamId: string,
+  entries: ReadonlyArray<{ memberId: string; email: string }>,
+) {
+  const access = await authorize(db, viewer, workspaceId, 'setTeamMemberEmails');
+  const team = await findTeam(db, workspaceId, teamId);
+  if (!team) throw new AppError('team_not_found');
+  if (access.role !== 'owner' && access.memberTeamId !== teamId) throw new AppError('forbidden');
+  const changes: Array<{ memberId: string; email: string | null }> = [];
+  for (const entry of entries) {
+    const member = team.members.find((candidate) => candidate.id === entry.memberId);
+    if (!member)
+      throw new AppError('rule_broken', {
+        message: `That member is not in Team ${team.number}.`,
+        field: entry.memberId,
+      });
+    const email = entry.email.trim() === '' ? null : normalizeEmail(entry.email);
+    const before = member.email ? normalizeEmail(member.email) : null;
+    if (email === before) continue;
+    if (member.id === team.leaderMemberId) {
+      throw new AppError('rule_broken', {
+        message: 'Leader email set in Settings',
+        field: entry.memberId,
+      });
+    }
+    changes.push({ memberId: member.id, email });
+  }
+  const diff = diffEmails(
+    team.members.map((member) => member.email ?? ''),
+    team.members.map((member) => {
+      const change = changes.find((candidate) => candidate.memberId === member.id);
+      return change ? (change.email ?? '') : (member.email ?? '');
+    }),
+  );
+  if (changes.length > 0) await setMemberEmails(db, workspaceId, changes);
+  return { added: diff.added.length, removed: diff.removed.length, isChanged: changes.length > 0 };
+}
+
+/** The caller's lecture-note sort order preference. */
+export async function getPreferences(db: Db, viewer: SessionUser) {
+  return { lectureNoteSortOrder: await findSortOrder(db, viewer.id) };
+}
+
+/** Stores the caller's lecture-note sort order preference. */
+export async function savePreferences(db: Db, viewer: SessionUser, order: string) {
+  await upsertSortOrder(db, viewer.id, order);
+  return { lectureNoteSortOrder: order };
+}
