@@ -215,7 +215,8 @@ export async function listWorkspaceCards(db: Db, mode: ListMode): Promise<Worksp
     where ${filter}
     order by o.display_order asc nulls last, w.created_at desc, w.id
   `);
-  return (result as unknown as { rows: WorkspaceCardRow[] }).rows;
+  // Both drivers answer raw SQL with `{ rows }`; the generic Db type cannot say so.
+  return (result as { rows: WorkspaceCardRow[] }).rows;
 }
 
 /** A user's id, name and verified e-mail (for listing that user's workspaces). */
