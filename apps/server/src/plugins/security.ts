@@ -34,6 +34,8 @@ export const securityPlugin = fp(
       },
       strictTransportSecurity: isHttps,
       crossOriginEmbedderPolicy: false,
+      // The Google sign-in popup must keep its opener (Google's advice for popup sign-in).
+      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     });
 
     await app.register(rateLimit, {

@@ -47,6 +47,7 @@ describe('serving the web app', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 

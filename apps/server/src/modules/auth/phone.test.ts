@@ -73,7 +73,7 @@ describe('phone sign-in with a one-time code (dev outbox)', () => {
     const blocked = await client.post('/api/auth/phone-number/verify', { phoneNumber, code });
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json().error).toBe('too_many_attempts');
-    expect((await client.get('/api/me')).statusCode).toBe(401);
+    expect((await client.get('/api/me')).json()).toEqual({ user: null });
   });
 
   it('refuses an expired code', async () => {
@@ -90,7 +90,7 @@ describe('phone sign-in with a one-time code (dev outbox)', () => {
     const response = await client.post('/api/auth/phone-number/verify', { phoneNumber, code });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe('code_expired');
-    expect((await client.get('/api/me')).statusCode).toBe(401);
+    expect((await client.get('/api/me')).json()).toEqual({ user: null });
   });
 
   it('refuses a number not in international format', async () => {

@@ -28,15 +28,16 @@ export const usersRoutes: FastifyPluginAsyncZod<{ sessionCookieNames: string[] }
   app.get(
     '/api/me',
     {
-      preHandler: app.requireUser,
+      preHandler: app.loadUser,
       schema: {
         tags: ['account'],
-        summary: 'The signed-in user',
-        response: { 200: z.object({ user: meSchema }) },
+        summary: 'The signed-in user, or null when signed out',
+        response: { 200: z.object({ user: meSchema.nullable() }) },
       },
     },
     async (request, reply) => {
-      const user = await getMe(app.db, request.user!.id);
+      // Signed out is an answer, not an error: browsers log every 4xx, and every page asks this.
+      const user = request.user ? await getMe(app.db, request.user.id) : null;
       return reply.header('cache-control', 'no-store').send({ user });
     },
   );

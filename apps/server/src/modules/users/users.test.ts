@@ -71,8 +71,8 @@ describe('DELETE /api/me', () => {
     expect(await t.app.db.select().from(user).where(eq(user.id, id))).toEqual([]);
     expect(await t.app.db.select().from(session).where(eq(session.userId, id))).toEqual([]);
     expect(await t.app.db.select().from(account).where(eq(account.userId, id))).toEqual([]);
-    expect((await client.get('/api/me')).statusCode).toBe(401);
-    expect((await otherDevice.get('/api/me')).statusCode).toBe(401);
+    expect((await client.get('/api/me')).json()).toEqual({ user: null });
+    expect((await otherDevice.get('/api/me')).json()).toEqual({ user: null });
     expect((await new TestClient(t.app, origin).signIn(email, password)).statusCode).toBe(401);
     // Someone else's account is untouched.
     expect((await bystander.client.get('/api/me')).statusCode).toBe(200);
