@@ -27,8 +27,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
-    // The shared vendor chunk (React, Mantine, router, query, i18next) is ~560 kB raw, 172 kB gzip.
-    chunkSizeWarningLimit: 700,
+    // The shared vendor chunk (React, Mantine, router, query, i18next) is ~715 kB raw, 218 kB gzip
+    // since the accounts work (Modal, Menu, Tabs, Tooltip and their floating/focus helpers).
+    chunkSizeWarningLimit: 800,
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -11,6 +11,13 @@ function page(load: () => Promise<ComponentType>) {
 
 export const router = createBrowserRouter([
   {
+    // The Google popup's last page: no shell, no session check, it only reports and closes.
+    path: 'auth/popup-complete',
+    HydrateFallback: PageLoader,
+    ErrorBoundary: RouteError,
+    lazy: page(async () => (await import('./routes/auth-popup-complete')).AuthPopupCompleteRoute),
+  },
+  {
     id: 'root',
     Component: RootLayout,
     // Last resort if the layout itself fails.

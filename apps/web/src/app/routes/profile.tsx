@@ -1,8 +1,38 @@
+import { Container, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/coming-soon';
+import { PageLoader } from '../../components/page-loader';
+import { AccountDetailsCard } from '../../features/profile/components/account-details-card';
+import { AccountStatsCard } from '../../features/profile/components/account-stats-card';
+import { DeleteAccountSection } from '../../features/profile/components/delete-account-section';
+import { ProfileSignInPrompt } from '../../features/profile/components/profile-sign-in-prompt';
+import { StorageCard } from '../../features/profile/components/storage-card';
+import { usePageTitle } from '../../hooks/use-page-title';
+import { useSession } from '../../lib/session/session-context';
 
-/** `/profile`: account details, storage quota, account deletion (later issue). */
+// Storage is counted over assignment submissions, which arrive with the files work.
+const USED_STORAGE_BYTES = 0;
+
+/** `/profile`: account details, the storage bar, statistics and account deletion. */
 export function ProfileRoute() {
   const { t } = useTranslation();
-  return <ComingSoon pageName={t('pages.profile')} />;
+  usePageTitle(t('pages.profile'));
+  const session = useSession();
+
+  if (session.status === 'loading') return <PageLoader />;
+  if (!session.user) return <ProfileSignInPrompt />;
+
+  const { user } = session;
+  return (
+    <Container size="md" py={{ base: 24, sm: 48 }}>
+      <Stack gap="lg">
+        <Title order={1}>{t('pages.profile')}</Title>
+        <AccountDetailsCard user={user} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          <StorageCard usedBytes={USED_STORAGE_BYTES} />
+          <AccountStatsCard />
+        </SimpleGrid>
+        <DeleteAccountSection hasPassword={user.hasPassword} />
+      </Stack>
+    </Container>
+  );
 }

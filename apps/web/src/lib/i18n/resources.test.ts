@@ -22,3 +22,42 @@ describe('translations', () => {
     expect(ko.teamChat.comingSoon).toBe(en.teamChat.comingSoon);
   });
 });
+
+describe('accounts wording', () => {
+  it('keeps the spec messages verbatim in English', () => {
+    expect(en.auth.validation.passwordsDoNotMatch).toBe('Passwords do not match');
+    expect(en.auth.validation.emailFirst).toBe('Please enter your email address first');
+    expect(en.auth.passwordReset.sent).toBe('Password reset email sent!');
+    expect(en.auth.verification.sent).toBe(
+      "Verification email sent! Please check your spam folder if you don't see it in your inbox.",
+    );
+    expect(en.auth.verification.failed).toBe(
+      'Failed to resend verification email. Please try again.',
+    );
+    expect(en.auth.gate.sent).toBe(
+      'Verification email sent! Please check your email and spam folder.',
+    );
+    expect(en.auth.gate.failed).toBe('Failed to resend verification email. Please try again.');
+    expect(en.auth.google.cancelled).toBe('Sign in was cancelled. Please try again.');
+    expect(en.auth.google.popupBlocked).toBe(
+      'Popup was blocked. Please allow popups and try again.',
+    );
+    expect(en.auth.google.network).toBe(
+      'Network error. Please check your connection and try again.',
+    );
+    expect(en.auth.google.failed).toBe('Google sign in failed: {{message}}');
+    expect(en.profile.delete.mismatch).toBe(
+      'Account deletion cancelled. You must type "DELETE" exactly to confirm.',
+    );
+    expect(en.profile.delete.passwordRequired).toBe('Please enter your password.');
+    expect(en.profile.delete.failed).toBe('Failed to delete account: {{reason}}');
+    expect(en.profile.storage.high).toBe('Storage usage is high');
+  });
+
+  it('shows the verification gate tips in Korean in both languages (spec part 1, section 2)', () => {
+    for (const key of ['tipsTitle', 'tipSpam', 'tipPromotions', 'tipResend'] as const) {
+      expect(en.auth.gate[key]).toMatch(/[가-힣]/);
+      expect(ko.auth.gate[key]).toBe(en.auth.gate[key]);
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { DEFAULT_PASSWORD_POLICY, passwordPolicySchema } from '@teamshuffle/domain';
 import { z } from 'zod';
 import { apiFetch } from '../../../lib/api-client';
 
@@ -6,8 +7,12 @@ import { apiFetch } from '../../../lib/api-client';
 const publicConfigSchema = z.object({
   contactEmail: z.string(),
   googleEnabled: z.boolean(),
-  // Shape decided by the auth issue; null until the server supplies a policy.
-  passwordPolicy: z.unknown().nullable(),
+  // An older server leaves these out: no phone sign-in, and the default policy.
+  phoneEnabled: z.boolean().optional().default(false),
+  passwordPolicy: passwordPolicySchema
+    .nullable()
+    .optional()
+    .transform((policy) => policy ?? DEFAULT_PASSWORD_POLICY),
 });
 
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

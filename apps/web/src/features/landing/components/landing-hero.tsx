@@ -14,8 +14,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TeamPreview } from './team-preview';
 
-/** Signed-out hero: product name, one-line pitch and the way in. */
-export function LandingHero() {
+/** The hero: product name, one-line pitch and the way in ('Launch App' when signed in). */
+export function LandingHero({ isSignedIn }: { isSignedIn: boolean }) {
   const { t } = useTranslation();
   return (
     <Box
@@ -63,7 +63,7 @@ export function LandingHero() {
                 size="lg"
                 rightSection={<IconArrowRight size={20} aria-hidden="true" />}
               >
-                {t('landing.getStarted')}
+                {isSignedIn ? t('landing.launchApp') : t('landing.getStarted')}
               </Button>
               <Button component={Link} to="/contact" size="lg" variant="default">
                 {t('landing.learnMore')}

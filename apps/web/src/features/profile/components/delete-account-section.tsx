@@ -1,0 +1,179 @@
+import {
+  Button,
+  Card,
+  Group,
+  Modal,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { DELETE_ACCOUNT_CONFIRMATION } from '@teamshuffle/domain';
+import { IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { apiErrorMessage } from '../../../lib/api-error-message';
+import { notify } from '../../../lib/notify';
+import { useDeleteAccount } from '../api/delete-account';
+
+type Step = 'confirm' | 'type' | 'password';
+
+const PASSWORD_ERRORS = new Set(['password_required', 'invalid_password']);
+
+/**
+ * The danger zone and its flow (spec part 1, section 4): confirm dialog, type DELETE, password
+ * (only for accounts that have one), then the account is deleted and the user signed out.
+ */
+export function DeleteAccountSection({ hasPassword }: { hasPassword: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const deletion = useDeleteAccount();
+  const [step, setStep] = useState<Step | null>(null);
+  const [typed, setTyped] = useState('');
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+
+  const start = () => {
+    setTyped('');
+    setPassword('');
+    setPasswordError(null);
+    setStep('confirm');
+  };
+  const close = () => {
+    if (!deletion.isPending) setStep(null);
+  };
+
+  const runDeletion = (input: { password?: string }) =>
+    deletion.mutate(input, {
+      onSuccess: () => {
+        setStep(null);
+        notify.success(t('profile.delete.success'));
+        void navigate('/');
+      },
+      onError: (error) => {
+        const reason = apiErrorMessage(error, t('profile.delete.unknownReason'));
+        notify.error(t('profile.delete.failed', { reason }));
+        if (error instanceof ApiError && PASSWORD_ERRORS.has(error.error)) {
+          setPasswordError(reason);
+        } else {
+          setStep(null);
+        }
+      },
+    });
+
+  const submitTyped = (event: FormEvent) => {
+    event.preventDefault();
+    // spec part 1, section 5: anything but DELETE exactly cancels the deletion.
+    if (typed !== DELETE_ACCOUNT_CONFIRMATION) {
+      setStep(null);
+      notify.error(t('profile.delete.mismatch'));
+      return;
+    }
+    if (hasPassword) setStep('password');
+    else runDeletion({});
+  };
+
+  const submitPassword = (event: FormEvent) => {
+    event.preventDefault();
+    if (!password) {
+      setPasswordError(t('profile.delete.passwordRequired'));
+      return;
+    }
+    setPasswordError(null);
+    runDeletion({ password });
+  };
+
+  let title = t('profile.delete.confirmTitle');
+  if (step === 'type') title = t('profile.delete.typeTitle');
+  if (step === 'password') title = t('profile.delete.passwordTitle');
+
+  return (
+    <Card withBorder radius="lg" padding="lg" style={{ borderColor: 'var(--mantine-color-red-4)' }}>
+      <Stack gap="sm" align="flex-start">
+        <Title order={2} size="h4" c="red">
+          {t('profile.delete.sectionTitle')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('profile.delete.sectionText')}
+        </Text>
+        <Button
+          color="red"
+          leftSection={<IconTrash size={16} aria-hidden="true" />}
+          onClick={start}
+        >
+          {t('profile.delete.button')}
+        </Button>
+      </Stack>
+
+      <Modal opened={step !== null} onClose={close} title={title} centered>
+        {step === 'confirm' ? (
+          <Stack gap="md">
+            <Text>{t('profile.delete.confirmText')}</Text>
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={close}>
+                {t('profile.delete.cancel')}
+              </Button>
+              <Button color="red" onClick={() => setStep('type')}>
+                {t('profile.delete.continue')}
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+        {step === 'type' ? (
+          <form onSubmit={submitTyped} noValidate>
+            <Stack gap="md">
+              <Text>{t('profile.delete.typeText')}</Text>
+              <TextInput
+                label={t('profile.delete.typeLabel')}
+                value={typed}
+                onChange={(event) => setTyped(event.currentTarget.value)}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                data-autofocus
+              />
+              <Group justify="flex-end" gap="sm">
+                <Button variant="default" onClick={close}>
+                  {t('profile.delete.cancel')}
+                </Button>
+                <Button type="submit" color="red" loading={deletion.isPending}>
+                  {t('profile.delete.confirm')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        ) : null}
+        {step === 'password' ? (
+          <form onSubmit={submitPassword} noValidate>
+            <Stack gap="md">
+              <Text>{t('profile.delete.passwordText')}</Text>
+              <PasswordInput
+                label={t('auth.fields.password')}
+                autoComplete="current-password"
+                value={password}
+                onChange={(event) => {
+                  setPassword(event.currentTarget.value);
+                  setPasswordError(null);
+                }}
+                error={passwordError}
+                data-autofocus
+              />
+              <Group justify="flex-end" gap="sm">
+                <Button variant="default" onClick={close} disabled={deletion.isPending}>
+                  {t('profile.delete.cancel')}
+                </Button>
+                <Button type="submit" color="red" loading={deletion.isPending}>
+                  {t('profile.delete.submit')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        ) : null}
+      </Modal>
+    </Card>
+  );
+}
