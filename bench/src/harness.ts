@@ -54,7 +54,9 @@ export async function startProcess(
 }
 
 /** The real app, as production runs it, on an embedded database in a temporary folder. */
-export async function startApp(): Promise<Server & { dataDir: string }> {
+export async function startApp(
+  env: Record<string, string> = {},
+): Promise<Server & { dataDir: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'teamshuffle-bench-'));
   const server = await startProcess(
     path.join(repoRoot, 'apps/server/src/main.ts'),
@@ -65,6 +67,7 @@ export async function startApp(): Promise<Server & { dataDir: string }> {
       AUTH_SECRET: 'bench-only-secret-bench-only-secret-0123',
       // The limiter still runs on every request (its cost is measured); it just never trips.
       RATE_LIMIT_PER_MINUTE: '1000000000',
+      ...env,
     },
     '/api/health',
   );
@@ -81,9 +84,14 @@ export async function startApp(): Promise<Server & { dataDir: string }> {
 export type Load = { requestsPerSecond: number; p99Ms: number; errors: number; non2xx: number };
 
 /** Runs autocannon against one URL: a short warm-up, then the measured run. */
-export async function load(url: string, seconds: number, connections = 50): Promise<Load> {
-  await autocannon({ url, connections, duration: 2 });
-  const result = await autocannon({ url, connections, duration: seconds });
+export async function load(
+  url: string,
+  seconds: number,
+  connections = 50,
+  headers: Record<string, string> = {},
+): Promise<Load> {
+  await autocannon({ url, connections, duration: 2, headers });
+  const result = await autocannon({ url, connections, duration: seconds, headers });
   return {
     requestsPerSecond: result.requests.average,
     p99Ms: result.latency.p99,

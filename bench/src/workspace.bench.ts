@@ -1,0 +1,147 @@
+// GET /api/workspaces/:id of a workspace with 300 members in 10 teams (signed in as its owner:
+// session lookup, role resolution, roster, teams, constraints), against GET /api/health on the
+// same server in the same run. Target (issue 5): at least 40% of the health endpoint's throughput.
+import { type Load, load, row, startApp } from './harness.ts';
+
+const MEMBERS = 300;
+const TEAMS = 10;
+
+function cookiesOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+}
+
+async function signedInOwner(url: string): Promise<string> {
+  const email = `bench-${Date.now()}@example.com`;
+  const headers = { 'content-type': 'application/json', origin: url };
+  const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      name: 'Bench Owner',
+      email,
+      password: 'bench-password-1',
+      callbackURL: '/',
+    }),
+  });
+  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  const outbox = (await (await fetch(`${url}/api/dev/outbox`)).json()) as Array<{
+    to: string;
+    link: string;
+  }>;
+  const link = outbox.find((message) => message.to === email)?.link;
+  if (!link) throw new Error('no verification link');
+  const verify = await fetch(`${url}${new URL(link).pathname}${new URL(link).search}`, {
+    redirect: 'manual',
+  });
+  return cookiesOf(verify);
+}
+
+async function createWorkspace(url: string, cookie: string): Promise<string> {
+  const members = Array.from({ length: MEMBERS }, (_, i) => ({
+    id: `m${i}`,
+    name: `Member ${i + 1}`,
+  }));
+  const groups = Array.from({ length: TEAMS }, (_, t) => ({
+    number: t + 1,
+    memberIds: members.filter((_, i) => i % TEAMS === t).map((member) => member.id),
+  }));
+  const snapshot = {
+    members,
+    groups,
+    groupSize: TEAMS,
+    fixedPairs: [{ id: 'p1', memberIds: ['m0', 'm10'] }],
+    lockedTeams: [{ id: 'l1', memberIds: ['m1', 'm11', 'm21'] }],
+    keepApart: [],
+    seed: 'bench',
+  };
+  const headers = { 'content-type': 'application/json', origin: url, cookie };
+  const created = await fetch(`${url}/api/workspaces`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ title: `Bench course ${Date.now()}`, snapshot }),
+  });
+  if (created.status !== 201)
+    throw new Error(`create failed: ${created.status} ${await created.text()}`);
+  const { workspace } = (await created.json()) as { workspace: { id: string } };
+  // Every team gets a leader with an e-mail, as a real course would have.
+  const detail = (await (
+    await fetch(`${url}/api/workspaces/${workspace.id}`, { headers: { cookie } })
+  ).json()) as {
+    teams: Array<{ id: string; memberIds: string[] }>;
+  };
+  for (const team of detail.teams) {
+    await fetch(`${url}/api/workspaces/${workspace.id}/teams/${team.id}/leader`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ memberId: team.memberIds[0] }),
+    });
+  }
+  await fetch(`${url}/api/workspaces/${workspace.id}/leader-emails`, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify({
+      entries: detail.teams.map((team, i) => ({
+        teamId: team.id,
+        email: `leader${i}@example.com`,
+      })),
+    }),
+  });
+  return workspace.id;
+}
+
+export async function benchWorkspace(seconds: number) {
+  const app = await startApp({ NODE_ENV: 'development', AUTH_RATE_LIMIT_PER_MINUTE: '1000000' });
+  let health: Load;
+  let workspace: Load;
+  let bytes = 0;
+  try {
+    const cookie = await signedInOwner(app.url);
+    const id = await createWorkspace(app.url, cookie);
+    const sample = await fetch(`${app.url}/api/workspaces/${id}`, { headers: { cookie } });
+    if (!sample.ok) throw new Error(`workspace GET failed: ${sample.status}`);
+    bytes = (await sample.text()).length;
+    health = await load(`${app.url}/api/health`, seconds);
+    workspace = await load(`${app.url}/api/workspaces/${id}`, seconds, 50, { cookie });
+  } finally {
+    await app.stop();
+  }
+  const widths = [44, 14, 10, 8];
+  console.log(
+    '\nGET /api/workspaces/:id (%d members, %d teams, owner session, %d bytes) vs GET /api/health, same server, %d s',
+    MEMBERS,
+    TEAMS,
+    bytes,
+    seconds,
+  );
+  console.log(row(['endpoint', 'requests/s', 'p99 ms', 'errors'], widths));
+  console.log(
+    row(
+      [
+        'GET /api/health',
+        health.requestsPerSecond.toFixed(0),
+        health.p99Ms,
+        health.errors + health.non2xx,
+      ],
+      widths,
+    ),
+  );
+  console.log(
+    row(
+      [
+        'GET /api/workspaces/:id',
+        workspace.requestsPerSecond.toFixed(0),
+        workspace.p99Ms,
+        workspace.errors + workspace.non2xx,
+      ],
+      widths,
+    ),
+  );
+  const ratio = workspace.requestsPerSecond / health.requestsPerSecond;
+  console.log(
+    `workspace / health throughput ratio: ${(ratio * 100).toFixed(1)}% (target >= 40%: ${ratio >= 0.4 ? 'PASS' : 'FAIL'})`,
+  );
+  return { health, workspace, ratio };
+}
