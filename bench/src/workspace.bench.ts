@@ -96,7 +96,7 @@ export async function benchWorkspace(seconds: number) {
   const app = await startApp({ NODE_ENV: 'development', AUTH_RATE_LIMIT_PER_MINUTE: '1000000' });
   let health: Load;
   let workspace: Load;
-  let bytes = 0;
+  let bytes: number;
   try {
     const cookie = await signedInOwner(app.url);
     const id = await createWorkspace(app.url, cookie);
