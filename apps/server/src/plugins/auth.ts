@@ -3,7 +3,14 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AppConfig, resolveAuthSecret } from '../config.ts';
-import { type Auth, createAuth } from '../modules/auth/auth.ts';
+import {
+  type Auth,
+  createAuth,
+  SESSION_EXPIRES_IN_SECONDS,
+  SESSION_UPDATE_AGE_SECONDS,
+} from '../modules/auth/auth.ts';
+import { deleteSessionsOf, findSessionWithUser } from '../modules/users/users.repository.ts';
+import { verifiedSessionToken } from '../modules/auth/session-cookie.ts';
 
 /** The signed-in user as every route sees it. */
 export type SessionUser = {
@@ -55,45 +62,66 @@ export const authPlugin = fp(
     app.decorate('auth', auth);
     app.decorateRequest('user', null);
 
-    async function readUser(request: FastifyRequest): Promise<SessionUser | null> {
-      const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-      if (!found) return null;
-      const raw = found.user as typeof found.user & {
-        disabled?: boolean;
-        phoneNumberVerified?: boolean;
-      };
-      if (raw.disabled) {
+    const secret = resolveAuthSecret(options.config);
+    const { authCookies } = await auth.$context;
+    const sessionCookie = authCookies.sessionToken.name;
+
+    /**
+     * The signed-in user of a request. Fast path: check the cookie's signature here and read the
+     * session with its user in one query. When the session is due for renewal (older than a
+     * day), Better Auth's own getSession renews it and its new cookie goes back with the reply.
+     */
+    async function readUser(
+      request: FastifyRequest,
+      reply: FastifyReply,
+    ): Promise<SessionUser | null> {
+      const token = verifiedSessionToken(request.headers.cookie, sessionCookie, secret);
+      if (!token) return null;
+      const found = await findSessionWithUser(app.db, token);
+      if (!found || found.expiresAt.getTime() <= Date.now()) return null;
+      if (found.disabled) {
         // A disabled account is signed out everywhere at its next request.
-        await auth.api
-          .revokeSessions({ headers: fromNodeHeaders(request.headers) })
-          .catch(() => {});
+        await deleteSessionsOf(app.db, found.userId);
         return null;
       }
-      const phoneNumberVerified = raw.phoneNumberVerified ?? false;
+      const renewalDue =
+        found.expiresAt.getTime() -
+          SESSION_EXPIRES_IN_SECONDS * 1000 +
+          SESSION_UPDATE_AGE_SECONDS * 1000 <=
+        Date.now();
+      if (renewalDue) {
+        const renewed = await auth.api.getSession({
+          headers: fromNodeHeaders(request.headers),
+          returnHeaders: true,
+        });
+        const cookies = renewed.headers.getSetCookie();
+        if (cookies.length > 0) reply.header('set-cookie', cookies);
+        if (!renewed.response) return null;
+      }
       return {
-        id: raw.id,
-        name: raw.name,
-        email: raw.email,
-        emailVerified: raw.emailVerified,
-        phoneNumberVerified,
-        isVerified: raw.emailVerified || phoneNumberVerified,
-        sessionId: found.session.id,
+        id: found.userId,
+        name: found.name,
+        email: found.email,
+        emailVerified: found.emailVerified,
+        phoneNumberVerified: found.phoneNumberVerified,
+        isVerified: found.emailVerified || found.phoneNumberVerified,
+        sessionId: found.sessionId,
       };
     }
 
-    app.decorate('loadUser', async (request: FastifyRequest) => {
-      request.user = await readUser(request);
+    app.decorate('loadUser', async (request: FastifyRequest, reply: FastifyReply) => {
+      request.user = await readUser(request, reply);
     });
     app.decorate('optionalVerifiedUser', async (request: FastifyRequest, reply: FastifyReply) => {
-      request.user = await readUser(request);
+      request.user = await readUser(request, reply);
       if (request.user && !request.user.isVerified) return refuse(reply, 'email_not_verified');
     });
     app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
-      request.user = await readUser(request);
+      request.user = await readUser(request, reply);
       if (!request.user) return refuse(reply, 'unauthenticated');
     });
     app.decorate('requireVerifiedUser', async (request: FastifyRequest, reply: FastifyReply) => {
-      request.user = await readUser(request);
+      request.user = await readUser(request, reply);
       if (!request.user) return refuse(reply, 'unauthenticated');
       if (!request.user.isVerified) return refuse(reply, 'email_not_verified');
     });

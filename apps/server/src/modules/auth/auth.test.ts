@@ -231,6 +231,27 @@ describe('sign-in, sessions and the rules around them', () => {
     expect(response.json()).toEqual({ user: null });
   });
 
+  it('renews a session in use once it is a day old, and forgets an expired one', async () => {
+    const { client, id } = await buildUser(t.app, origin);
+    const day = 24 * 60 * 60 * 1000;
+    // As if the session had been made two days ago: 28 days left of 30.
+    await t.app.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() + 28 * day) })
+      .where(eq(session.userId, id));
+    const renewed = await client.get('/api/me');
+    expect(renewed.json().user.id).toBe(id);
+    expect(String(renewed.headers['set-cookie'])).toMatch(/teamshuffle\.session_token=/);
+    const [row] = await t.app.db.select().from(session).where(eq(session.userId, id));
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * day);
+
+    await t.app.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.userId, id));
+    expect((await client.get('/api/me')).json()).toEqual({ user: null });
+  });
+
   it('signs a disabled account out everywhere and refuses its sign-in', async () => {
     const { client, email, password, id } = await buildUser(t.app, origin);
     await t.app.db.update(user).set({ disabled: true }).where(eq(user.id, id));

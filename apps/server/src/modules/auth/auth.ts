@@ -15,6 +15,9 @@ import { resetPasswordMail, signInCodeText, verificationMail } from './auth-mail
 import { createRateLimitStore } from './rate-limit-store.ts';
 
 export const PHONE_CODE_TTL_SECONDS = 300;
+/** Sessions last 30 days and are renewed at most once a day, on use. */
+export const SESSION_EXPIRES_IN_SECONDS = 60 * 60 * 24 * 30;
+export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
 export const PHONE_CODE_ATTEMPTS = 3;
 // Phone-only accounts need an e-mail for Better Auth; `.invalid` can never be a real mailbox, so
 // such an address never matches a roster e-mail.
@@ -81,8 +84,8 @@ export function createAuth({ config, db, secret, mailer, sms, log }: AuthDeps) {
       },
     },
     session: {
-      expiresIn: 60 * 60 * 24 * 30,
-      updateAge: 60 * 60 * 24,
+      expiresIn: SESSION_EXPIRES_IN_SECONDS,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
     },
     account: {
       accountLinking: { enabled: true, trustedProviders: ['google'] },

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../plugins/database.ts';
-import { account, user } from './users.table.ts';
+import { account, session, user } from './users.table.ts';
 
 /** Whether the account exists and is disabled. */
 export async function isUserDisabled(db: Db, userId: string): Promise<boolean> {
@@ -45,4 +45,28 @@ export async function findUserWithPassword(db: Db, userId: string) {
 export async function deleteUser(db: Db, userId: string): Promise<boolean> {
   const deleted = await db.delete(user).where(eq(user.id, userId)).returning({ id: user.id });
   return deleted.length === 1;
+}
+
+/** The session with this token and its user, in one query (the fast path of every request). */
+export async function findSessionWithUser(db: Db, token: string) {
+  const [row] = await db
+    .select({
+      sessionId: session.id,
+      expiresAt: session.expiresAt,
+      userId: user.id,
+      name: user.name,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      phoneNumberVerified: user.phoneNumberVerified,
+      disabled: user.disabled,
+    })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .where(eq(session.token, token));
+  return row;
+}
+
+/** Ends every session of a user (a disabled account is signed out everywhere). */
+export async function deleteSessionsOf(db: Db, userId: string): Promise<void> {
+  await db.delete(session).where(eq(session.userId, userId));
 }
