@@ -16,7 +16,7 @@ const NAMES = ['Ann', 'Ben', 'Cho', 'Dee', 'Eli', 'Fay', 'Gus', 'Hal', 'Ivy', 'J
 /**
  * Members (names repeat) and constraints touching a tenth of them, chosen at random: up to five
  * locked teams of three (more than ten would not fit ten teams), then fixed pairs and keep-apart
- * pairs; a third of the keep-apart pairs reach into a fixed pair, so constraints overlap.
+ * pairs; some keep-apart pairs reach into fixed pairs, so constraints overlap.
  */
 export function benchInput(memberCount: number): FormTeamsInput {
   const prng = createPrng(`bench-input-${memberCount}`);
@@ -43,13 +43,15 @@ export function benchInput(memberCount: number): FormTeamsInput {
     id: `pair-${k}`,
     memberIds: take(2),
   }));
-  const keepApart = [];
+  const keepApart: { id: string; memberIds: string[] }[] = [];
   for (let k = 0; next + 2 <= touched; k++) {
     const [a, b] = take(2) as [string, string];
-    // Every third keep-apart pair reaches into a fixed pair instead of a second free member.
-    const partner =
-      k % 3 === 0 && fixedPairs.length > 0 ? fixedPairs[k % fixedPairs.length]!.memberIds[0]! : b;
-    keepApart.push({ id: `apart-${k}`, memberIds: [a, partner] });
+    const joined = fixedPairs[k % Math.max(1, fixedPairs.length)];
+    if (k % 3 === 0 && joined) {
+      // Every third time, both reach into a fixed pair instead, so constraints overlap.
+      keepApart.push({ id: `apart-${k}-a`, memberIds: [a, joined.memberIds[0]!] });
+      keepApart.push({ id: `apart-${k}-b`, memberIds: [b, joined.memberIds[1]!] });
+    } else keepApart.push({ id: `apart-${k}`, memberIds: [a, b] });
   }
   return { members, teamCount: TEAMS, fixedPairs, lockedTeams, keepApart, seed: 'bench' };
 }
@@ -91,6 +93,7 @@ function timeAlternating(
   return [median(times[0]), median(times[1])];
 }
 
+/** One size: medians of the engine and of the baseline, and the target. */
 export type ShuffleBenchRow = {
   members: number;
   engineMs: number;
@@ -99,6 +102,7 @@ export type ShuffleBenchRow = {
   isPass: boolean;
 };
 
+/** Runs the three sizes and prints the table (in-process, no server). */
 export async function benchShuffle(): Promise<ShuffleBenchRow[]> {
   const rows: ShuffleBenchRow[] = [];
   for (const { members: count, runs, warmUp, targetMs } of SIZES) {

@@ -137,6 +137,60 @@ export const errors = {
     message:
       'Cannot create {n} teams with only {m} members. Please reduce the number of teams or add more members.',
   },
+  // Refusals of the shuffle engine (packages/domain/src/shuffle/README.md): malformed input is
+  // 400, well-formed input that no team split can satisfy is 422 like too_few_members.
+  // spec part 1, section 5: number of teams 2 to 10 (forms fall back to 4 through teamCountFrom)
+  invalid_team_count: {
+    id: 'invalid_team_count',
+    status: 400,
+    message: 'The number of teams must be a whole number from 2 to 10.',
+  },
+  duplicate_member_id: {
+    id: 'duplicate_member_id',
+    status: 400,
+    message: 'Each member needs their own id, but "{id}" is used more than once.',
+  },
+  // spec part 1, section 5: a fixed pair needs exactly two members, a locked team at least one
+  invalid_constraint: {
+    id: 'invalid_constraint',
+    status: 400,
+    message: 'This {kind} is not valid: {reason}.',
+  },
+  invalid_seed: {
+    id: 'invalid_seed',
+    status: 400,
+    message: 'The seed must be 1 to 128 characters, or a whole number from 0 to 4294967295.',
+  },
+  keep_apart_conflict: {
+    id: 'keep_apart_conflict',
+    status: 422,
+    message:
+      '{a} and {b} must be kept apart, but fixed pairs or locked teams put them in the same team.',
+  },
+  too_many_locked_teams: {
+    id: 'too_many_locked_teams',
+    status: 422,
+    message:
+      'There are {count} separate locked teams but only {n} teams. Each locked team needs a team of its own: please add teams or combine locked teams.',
+  },
+  block_too_large: {
+    id: 'block_too_large',
+    status: 422,
+    message:
+      '{group} has {size} members, but with {m} members in {n} teams a team can have at most {max} without leaving another team empty.',
+  },
+  too_few_groups: {
+    id: 'too_few_groups',
+    status: 422,
+    message:
+      'Cannot create {n} teams: fixed pairs and locked teams join the {m} members into only {groups} groups that cannot be split. Please reduce the number of teams or remove a fixed pair or locked team.',
+  },
+  keep_apart_impossible: {
+    id: 'keep_apart_impossible',
+    status: 422,
+    message:
+      'The keep-apart pairs cannot all be kept apart in {n} teams. Please add teams or remove some keep-apart pairs.',
+  },
   duplicate_result_title: {
     id: 'duplicate_result_title',
     status: 409,

@@ -14,3 +14,4 @@ export * from './limits.ts';
 export * from './password.ts';
 export * from './results.ts';
 export * from './roles.ts';
+export * from './shuffle/index.ts';
