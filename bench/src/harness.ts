@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -103,4 +104,33 @@ export async function load(
 /** Prints a table row with a fixed width per column. */
 export function row(cells: (string | number)[], widths: number[]): string {
   return cells.map((cell, i) => String(cell).padEnd(widths[i] ?? 12)).join(' ');
+}
+
+const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** A fresh database on the PostgreSQL server, or undefined when none answers. */
+export async function freshPostgres(): Promise<
+  { url: string; drop: () => Promise<void> } | undefined
+> {
+  const name = `teamshuffle_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+  } catch {
+    return undefined;
+  } finally {
+    await admin.end().catch(() => {});
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
 }

@@ -3,35 +3,15 @@
 // PostgreSQL server answers on BENCH_DATABASE_URL (default: the local one), the app is measured on
 // it too, next to the embedded PGlite.
 import path from 'node:path';
-import pg from 'pg';
-import { type Load, load, repoRoot, row, startApp, startProcess } from './harness.ts';
-
-const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-/** A fresh database on the PostgreSQL server, or undefined when none answers. */
-async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
-  const name = `teamshuffle_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 2000 });
-  try {
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-  } catch {
-    return undefined;
-  } finally {
-    await admin.end().catch(() => {});
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
+import {
+  freshPostgres,
+  type Load,
+  load,
+  repoRoot,
+  row,
+  startApp,
+  startProcess,
+} from './harness.ts';
 
 async function measureApp(seconds: number, env: Record<string, string> = {}): Promise<Load> {
   const app = await startApp(env);

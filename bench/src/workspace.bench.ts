@@ -1,7 +1,7 @@
 // GET /api/workspaces/:id of a workspace with 300 members in 10 teams (signed in as its owner:
 // session lookup, role resolution, roster, teams, constraints), against GET /api/health on the
 // same server in the same run. Target (issue 5): at least 40% of the health endpoint's throughput.
-import { type Load, load, row, startApp } from './harness.ts';
+import { freshPostgres, type Load, load, row, startApp } from './harness.ts';
 
 const MEMBERS = 300;
 const TEAMS = 10;
@@ -92,56 +92,67 @@ async function createWorkspace(url: string, cookie: string): Promise<string> {
   return workspace.id;
 }
 
-export async function benchWorkspace(seconds: number) {
-  const app = await startApp({ NODE_ENV: 'development', AUTH_RATE_LIMIT_PER_MINUTE: '1000000' });
-  let health: Load;
-  let workspace: Load;
-  let bytes: number;
+type Measured = { health: Load; workspace: Load; bytes: number };
+
+async function measure(seconds: number, env: Record<string, string>): Promise<Measured> {
+  const app = await startApp({
+    NODE_ENV: 'development',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+    ...env,
+  });
   try {
     const cookie = await signedInOwner(app.url);
     const id = await createWorkspace(app.url, cookie);
     const sample = await fetch(`${app.url}/api/workspaces/${id}`, { headers: { cookie } });
     if (!sample.ok) throw new Error(`workspace GET failed: ${sample.status}`);
-    bytes = (await sample.text()).length;
-    health = await load(`${app.url}/api/health`, seconds);
-    workspace = await load(`${app.url}/api/workspaces/${id}`, seconds, 50, { cookie });
+    const bytes = (await sample.text()).length;
+    const health = await load(`${app.url}/api/health`, seconds);
+    const workspace = await load(`${app.url}/api/workspaces/${id}`, seconds, 50, { cookie });
+    return { health, workspace, bytes };
   } finally {
     await app.stop();
+  }
+}
+
+export async function benchWorkspace(seconds: number) {
+  const embedded = await measure(seconds, {});
+  const postgres = await freshPostgres();
+  let onPostgres: Measured | undefined;
+  if (postgres) {
+    try {
+      onPostgres = await measure(seconds, { DATABASE_URL: postgres.url });
+    } finally {
+      await postgres.drop();
+    }
   }
   const widths = [44, 14, 10, 8];
   console.log(
     '\nGET /api/workspaces/:id (%d members, %d teams, owner session, %d bytes) vs GET /api/health, same server, %d s',
     MEMBERS,
     TEAMS,
-    bytes,
+    embedded.bytes,
     seconds,
   );
   console.log(row(['endpoint', 'requests/s', 'p99 ms', 'errors'], widths));
-  console.log(
-    row(
-      [
-        'GET /api/health',
-        health.requestsPerSecond.toFixed(0),
-        health.p99Ms,
-        health.errors + health.non2xx,
-      ],
-      widths,
-    ),
-  );
-  console.log(
-    row(
-      [
-        'GET /api/workspaces/:id',
-        workspace.requestsPerSecond.toFixed(0),
-        workspace.p99Ms,
-        workspace.errors + workspace.non2xx,
-      ],
-      widths,
-    ),
-  );
-  const ratio = workspace.requestsPerSecond / health.requestsPerSecond;
-  console.log(
-    `workspace / health throughput ratio: ${(ratio * 100).toFixed(1)}% (target >= 40%: ${ratio >= 0.4 ? 'PASS' : 'FAIL'})`,
-  );
-  return { health, workspace, ratio };
+  const report = (label: string, measured: Measured) => {
+    for (const [name, result] of [
+      [`GET /api/health (${label})`, measured.health],
+      [`GET /api/workspaces/:id (${label})`, measured.workspace],
+    ] as const) {
+      console.log(
+        row(
+          [name, result.requestsPerSecond.toFixed(0), result.p99Ms, result.errors + result.non2xx],
+          widths,
+        ),
+      );
+    }
+    const ratio = measured.workspace.requestsPerSecond / measured.health.requestsPerSecond;
+    console.log(
+      `workspace / health throughput ratio (${label}): ${(ratio * 100).toFixed(1)}% (target >= 40%: ${ratio >= 0.4 ? 'PASS' : 'FAIL'})`,
+    );
+    return ratio;
+  };
+  const ratio = report('PGlite', embedded);
+  const pgRatio = onPostgres ? report('PostgreSQL', onPostgres) : undefined;
+  return { embedded, onPostgres, ratio, pgRatio };
 }
