@@ -1,6 +1,9 @@
-import type { ShuffleSnapshot } from '@teamshuffle/domain';
+import { formTeams, type ShuffleSnapshot } from '@teamshuffle/domain';
 
-/** A faithful snapshot of `n` members in `teams` teams (round-robin), with optional constraints. */
+/**
+ * A faithful snapshot: `n` members drawn into `teams` teams by the engine with the given
+ * constraints and seed, as the web app saves it.
+ */
 export function buildSnapshot(
   n = 6,
   teams = 2,
@@ -10,18 +13,18 @@ export function buildSnapshot(
     id: `m${i + 1}`,
     name: `Member ${i + 1}`,
   }));
-  const groups = Array.from({ length: teams }, (_, t) => ({
-    number: t + 1,
-    memberIds: members.filter((_, i) => i % teams === t).map((member) => member.id),
-  }));
-  return {
+  const base = {
     members,
-    groups,
     groupSize: teams,
     fixedPairs: [],
     lockedTeams: [],
     keepApart: [],
     seed: 'seed-1',
     ...extra,
+  };
+  const drawn = formTeams({ ...base, teamCount: base.groupSize });
+  return {
+    ...base,
+    groups: drawn.teams.map((team) => ({ number: team.number, memberIds: team.memberIds })),
   };
 }

@@ -1,4 +1,4 @@
-import { AppError, type SaveResultInput, snapshotProblems } from '@teamshuffle/domain';
+import { AppError, formTeams, type SaveResultInput, snapshotProblems } from '@teamshuffle/domain';
 import type { Db } from '../../plugins/database.ts';
 import {
   deleteResult,
@@ -19,12 +19,36 @@ export function presentResult(row: ResultRow) {
   };
 }
 
-/** Refuses a snapshot that is not a faithful shuffle (nobody dropped or doubled, constraints kept). */
+/**
+ * Refuses a snapshot that is not a faithful shuffle: nobody dropped or doubled, constraints kept,
+ * and the groups exactly what the engine draws from the same members, constraints and seed
+ * (the seed is saved so a draw can be replayed and checked).
+ */
 export function assertFaithfulSnapshot(input: SaveResultInput['snapshot']) {
   const problems = snapshotProblems(input);
   if (problems.length > 0) {
     throw new AppError('rule_broken', {
       message: `This result cannot be saved: ${problems[0]}.`,
+      field: 'snapshot',
+    });
+  }
+  const replay = formTeams({
+    members: input.members,
+    teamCount: input.groupSize,
+    fixedPairs: input.fixedPairs,
+    lockedTeams: input.lockedTeams,
+    keepApart: input.keepApart,
+    seed: input.seed,
+  });
+  const drawn = JSON.stringify(
+    replay.teams.map((team) => [team.number, [...team.memberIds].sort()]),
+  );
+  const saved = JSON.stringify(
+    input.groups.map((group) => [group.number, [...group.memberIds].sort()]),
+  );
+  if (drawn !== saved) {
+    throw new AppError('rule_broken', {
+      message: 'This result cannot be saved: its teams are not the draw of its seed.',
       field: 'snapshot',
     });
   }

@@ -108,20 +108,44 @@ describe('/api/results', () => {
     });
 
     const dropped = buildSnapshot(6, 2);
-    dropped.groups[0]!.memberIds.pop();
+    const droppedId = dropped.groups[0]!.memberIds.pop()!;
+    const droppedName = dropped.members.find((member) => member.id === droppedId)!.name;
     const droppedResponse = await client.post('/api/results', {
       title: 'Dropped',
       snapshot: dropped,
     });
     expect(droppedResponse.statusCode).toBe(422);
     expect(droppedResponse.json().message).toBe(
-      'This result cannot be saved: Member 5 is in no group.',
+      `This result cannot be saved: ${droppedName} is in no group.`,
     );
 
+    // Swap one member of the pair into the other team: the pair is split.
     const split = buildSnapshot(6, 2, { fixedPairs: [{ id: 'p', memberIds: ['m1', 'm2'] }] });
-    expect(
-      (await client.post('/api/results', { title: 'Split', snapshot: split })).statusCode,
-    ).toBe(422);
+    const [first, second] = split.groups;
+    const pairTeam = first!.memberIds.includes('m1') ? first! : second!;
+    const otherTeam = pairTeam === first ? second! : first!;
+    pairTeam.memberIds = pairTeam.memberIds.map((id) =>
+      id === 'm2' ? otherTeam.memberIds[0]! : id,
+    );
+    otherTeam.memberIds = ['m2', ...otherTeam.memberIds.slice(1)];
+    const splitResponse = await client.post('/api/results', { title: 'Split', snapshot: split });
+    expect(splitResponse.statusCode).toBe(422);
+    expect(splitResponse.json().message).toBe(
+      'This result cannot be saved: Fixed pair p is split across groups.',
+    );
+
+    // A valid partition that is not what the seed draws (hand-arranged teams) is refused too.
+    const arranged = buildSnapshot(6, 2);
+    const [a, b] = arranged.groups;
+    [a!.memberIds[0], b!.memberIds[0]] = [b!.memberIds[0]!, a!.memberIds[0]!];
+    const arrangedResponse = await client.post('/api/results', {
+      title: 'Arranged',
+      snapshot: arranged,
+    });
+    expect(arrangedResponse.statusCode).toBe(422);
+    expect(arrangedResponse.json().message).toBe(
+      'This result cannot be saved: its teams are not the draw of its seed.',
+    );
     expect((await client.get('/api/results')).json()).toEqual([]);
   });
 

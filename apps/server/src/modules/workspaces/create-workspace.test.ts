@@ -71,9 +71,12 @@ describe('POST /api/workspaces (Create Team)', () => {
       snapshot.members.map((member) => member.name),
     );
     const teamNumberOf = new Map(teamRows.map((team) => [team.id, team.number]));
-    expect(members.map((member) => teamNumberOf.get(member.teamId!))).toEqual([
-      1, 2, 1, 2, 1, 2, 1, 2,
-    ]);
+    const drawnTeamOf = new Map(
+      snapshot.groups.flatMap((group) => group.memberIds.map((id) => [id, group.number] as const)),
+    );
+    expect(members.map((member) => teamNumberOf.get(member.teamId!))).toEqual(
+      snapshot.members.map((member) => drawnTeamOf.get(member.id)),
+    );
     expect(
       await t.app.db.select().from(fixedPairs).where(eq(fixedPairs.workspaceId, workspace!.id)),
     ).toHaveLength(1);

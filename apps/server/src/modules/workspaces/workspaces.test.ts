@@ -225,7 +225,8 @@ describe('workspace permissions', () => {
       const outsider = await owner.request('PUT', target, { memberId: team(1).memberIds[1] });
       expect(outsider.statusCode).toBe(422);
       const set = await owner.request('PUT', target, { memberId: team(2).memberIds[1] });
-      expect(set.json()).toEqual({ teamNumber: 2, leaderName: 'Member 4' });
+      const newLeader = ws.members.find((m) => m.id === team(2).memberIds[1])!;
+      expect(set.json()).toEqual({ teamNumber: 2, leaderName: newLeader.name });
       const cleared = await owner.request('PUT', target, { memberId: null });
       expect(cleared.json()).toEqual({ teamNumber: 2, leaderName: null });
     });
