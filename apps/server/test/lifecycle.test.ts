@@ -44,7 +44,7 @@ function start(env: Record<string, string>): Running {
   return { child, port: Number(env.PORT), output: () => output, exited };
 }
 
-async function waitForHealth(port: number, timeoutMs = 30_000) {
+async function waitForHealth(port: number, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
@@ -70,7 +70,8 @@ async function readBootCount(dataDir: string): Promise<number> {
   }
 }
 
-describe('the server process', () => {
+// Whole processes start PGlite from disk: slow on a busy machine, so these get more time.
+describe('the server process', { timeout: 90_000 }, () => {
   const temp = makeTempDir();
   let webDir: string;
   const bigFile = randomBytes(8 * 1024 * 1024);

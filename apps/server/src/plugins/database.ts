@@ -37,9 +37,15 @@ type OpenDatabase = {
 };
 
 /** Opens the configured database and applies the migrations that it lacks. */
-export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase> {
+export async function openDatabase(
+  config: DatabaseConfig,
+  onIdleError: (error: Error) => void = () => {},
+): Promise<OpenDatabase> {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    // An idle connection can be cut by the server (restart, failover, an administrator); without a
+    // listener that 'error' event would crash the process. The pool replaces the connection.
+    pool.on('error', (error) => onIdleError(error));
     try {
       const client = await pool.connect();
       try {
@@ -91,7 +97,9 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
 /** Decorates the app with `db` and closes the database when the app closes. */
 export const databasePlugin = fp(
   async (app: FastifyInstance, options: { database: DatabaseConfig }) => {
-    const opened = await openDatabase(options.database);
+    const opened = await openDatabase(options.database, (error) =>
+      app.log.warn({ err: error }, 'an idle database connection failed'),
+    );
     app.decorate('db', opened.db);
     app.decorate('dbDriver', opened.driver);
     app.decorate('pingDatabase', opened.ping);
