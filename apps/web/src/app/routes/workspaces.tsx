@@ -1,8 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/coming-soon';
+import { useSearchParams } from 'react-router';
+import { WorkspaceListPage } from '../../features/workspaces/components/workspace-list-page';
+import { usePageTitle } from '../../hooks/use-page-title';
 
-/** `/workspaces`: the list of the user's teams (later issue). */
+/** `/workspaces` and `/workspaces?user=<id>`: the list of teams. */
 export function WorkspacesRoute() {
   const { t } = useTranslation();
-  return <ComingSoon pageName={t('pages.workspaces')} />;
+  usePageTitle(t('pages.workspaces'));
+  const [searchParams] = useSearchParams();
+  const user = searchParams.get('user')?.trim() || null;
+  return <WorkspaceListPage user={user} />;
 }

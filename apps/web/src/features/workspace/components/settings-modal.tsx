@@ -1,0 +1,348 @@
+import {
+  Alert,
+  Button,
+  Divider,
+  Group,
+  Modal,
+  NativeSelect,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
+import { LECTURE_NOTE_SORT_ORDERS, RESULT_TITLE_MAX } from '@teamshuffle/domain';
+import type { LectureNoteSortOrder } from '@teamshuffle/domain';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { useDeleteWorkspace } from '../api/delete-workspace';
+import type { WorkspaceDetail } from '../api/get-workspace';
+import { useSaveLeaderEmails } from '../api/save-leader-emails';
+import { useUpdatePreferences } from '../api/update-preferences';
+import { useUpdateWorkspaceTitle } from '../api/update-workspace-title';
+import { useUpdateWorkspaceVisibility } from '../api/update-workspace-visibility';
+import { changedLeaderEmails, invalidEmailFields, leaderEmailOf } from '../utils/email-changes';
+import { leaderOf } from '../utils/team-view';
+
+function isSortOrder(value: string): value is LectureNoteSortOrder {
+  return (LECTURE_NOTE_SORT_ORDERS as readonly string[]).includes(value);
+}
+
+interface SettingsModalProps {
+  detail: WorkspaceDetail;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/**
+ * 'Team Settings' (owner only; spec part 2, sections 2 and 8): rename, Public Access, the
+ * lecture-note sort order, Team Leaders' e-mails, Delete Team and Back to Workspaces.
+ */
+export function SettingsModal({ detail, opened, onClose }: SettingsModalProps) {
+  const { t } = useTranslation();
+  const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
+  const close = () => {
+    setIsConfirmingDelete(false);
+    onClose();
+  };
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={
+        isConfirmingDelete
+          ? t('workspace.settingsPanel.deleteConfirmTitle')
+          : t('workspace.settingsPanel.title')
+      }
+      size="lg"
+      centered
+    >
+      {isConfirmingDelete ? (
+        <DeleteConfirmation detail={detail} onCancel={() => setIsConfirmingDelete(false)} />
+      ) : (
+        <Stack gap="lg">
+          <TitleForm key={detail.title} detail={detail} />
+          <Divider />
+          <VisibilitySwitch detail={detail} />
+          <SortOrderSelect detail={detail} />
+          <Divider />
+          <LeaderEmailsForm
+            key={detail.teams.map((team) => `${team.id}:${leaderEmailOf(detail, team)}`).join('|')}
+            detail={detail}
+          />
+          <Divider />
+          <Stack gap="xs">
+            <Title order={3} size="h5" c="red">
+              {t('workspace.settingsPanel.dangerZone')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('workspace.settingsPanel.deleteHint')}
+            </Text>
+            <Group justify="space-between">
+              <Button
+                color="red"
+                variant="light"
+                leftSection={<IconTrash size={16} aria-hidden="true" />}
+                onClick={() => setIsConfirmingDelete(true)}
+              >
+                {t('workspace.settingsPanel.deleteTeam')}
+              </Button>
+              <Button
+                component={Link}
+                to="/workspaces"
+                variant="default"
+                leftSection={<IconArrowLeft size={16} aria-hidden="true" />}
+              >
+                {t('workspace.settingsPanel.backToWorkspaces')}
+              </Button>
+            </Group>
+          </Stack>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+/** Rename: non-empty and different from the current name (spec part 2, section 5). */
+function TitleForm({ detail }: { detail: WorkspaceDetail }) {
+  const { t } = useTranslation();
+  const update = useUpdateWorkspaceTitle();
+  const [title, setTitle] = useState(detail.title);
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = title.trim();
+    if (!trimmed) return setError(t('workspace.settingsPanel.nameRequired'));
+    if (trimmed === detail.title) return setError(t('workspace.settingsPanel.nameUnchanged'));
+    update.mutate(
+      { workspaceId: detail.id, title: trimmed },
+      {
+        onSuccess: () => notify.success(t('workspace.settingsPanel.titleUpdated')),
+        onError: () => notify.error(t('workspace.settingsPanel.titleFailed')),
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Group align="flex-start" gap="sm" wrap="nowrap">
+        <TextInput
+          style={{ flex: 1 }}
+          label={t('workspace.settingsPanel.nameLabel')}
+          value={title}
+          maxLength={RESULT_TITLE_MAX}
+          error={error}
+          onChange={(event) => {
+            setTitle(event.currentTarget.value);
+            setError(null);
+          }}
+        />
+        <Button type="submit" mt={25} loading={update.isPending}>
+          {t('workspace.settingsPanel.updateTitle')}
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+function VisibilitySwitch({ detail }: { detail: WorkspaceDetail }) {
+  const { t } = useTranslation();
+  const update = useUpdateWorkspaceVisibility();
+  const checked = update.isPending ? update.variables.isPublic : detail.isPublic;
+  return (
+    <Switch
+      label={t('workspace.settingsPanel.publicAccess')}
+      description={t('workspace.settingsPanel.publicAccessHint')}
+      checked={checked}
+      disabled={update.isPending}
+      onChange={(event) => {
+        const isPublic = event.currentTarget.checked;
+        update.mutate(
+          { workspaceId: detail.id, isPublic },
+          {
+            onSuccess: () =>
+              notify.success(
+                isPublic
+                  ? t('workspace.settingsPanel.nowPublic')
+                  : t('workspace.settingsPanel.nowPrivate'),
+              ),
+            onError: (error) =>
+              notify.error(
+                error instanceof ApiError && error.error === 'visibility_owner_only'
+                  ? error.message
+                  : t('workspace.settingsPanel.visibilityFailed'),
+              ),
+          },
+        );
+      }}
+    />
+  );
+}
+
+function SortOrderSelect({ detail }: { detail: WorkspaceDetail }) {
+  const { t } = useTranslation();
+  const update = useUpdatePreferences();
+  const value = update.isPending
+    ? update.variables.lectureNoteSortOrder
+    : detail.preferences.lectureNoteSortOrder;
+  return (
+    <NativeSelect
+      label={t('workspace.settingsPanel.sortOrder')}
+      value={value}
+      disabled={update.isPending}
+      data={LECTURE_NOTE_SORT_ORDERS.map((order) => ({
+        value: order,
+        label: t(`workspace.settingsPanel.sortOrders.${order}`),
+      }))}
+      onChange={(event) => {
+        const next = event.currentTarget.value;
+        if (!isSortOrder(next)) return;
+        update.mutate(
+          { lectureNoteSortOrder: next },
+          {
+            onSuccess: () => notify.success(t('workspace.settingsPanel.sortOrderUpdated')),
+            onError: () => notify.error(t('workspace.settingsPanel.sortOrderFailed')),
+          },
+        );
+      }}
+    />
+  );
+}
+
+/**
+ * Team Leaders: one e-mail input per team, for the team's leader. Only changed teams are sent;
+ * the server counts added and removed against the current list and saves only if it changed.
+ */
+function LeaderEmailsForm({ detail }: { detail: WorkspaceDetail }) {
+  const { t } = useTranslation();
+  const save = useSaveLeaderEmails();
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(detail.teams.map((team) => [team.id, leaderEmailOf(detail, team)])),
+  );
+  const [invalid, setInvalid] = useState<string[]>([]);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const wrong = invalidEmailFields(values);
+    setInvalid(wrong);
+    if (wrong.length > 0) return;
+    const entries = changedLeaderEmails(detail, values);
+    if (entries.length === 0) {
+      notify.info(t('workspace.settingsPanel.leadersUnchanged'));
+      return;
+    }
+    save.mutate(
+      { workspaceId: detail.id, entries },
+      {
+        onSuccess: (result) =>
+          result.isChanged
+            ? notify.success(
+                t('workspace.settingsPanel.leadersSaved', {
+                  added: result.added,
+                  removed: result.removed,
+                }),
+              )
+            : notify.info(t('workspace.settingsPanel.leadersUnchanged')),
+        onError: (error) => {
+          notify.error(t('workspace.settingsPanel.leadersFailed'));
+          if (error instanceof ApiError && error.status < 500) setFailure(error.message);
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <Title order={3} size="h5">
+          {t('workspace.settingsPanel.leaders')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('workspace.settingsPanel.leadersHint')}
+        </Text>
+        {detail.teams.map((team) => {
+          const leader = leaderOf(detail, team);
+          return (
+            <TextInput
+              key={team.id}
+              type="email"
+              label={
+                leader
+                  ? t('workspace.settingsPanel.leaderEmail', {
+                      number: team.number,
+                      name: leader.name,
+                    })
+                  : t('workspace.settingsPanel.leaderEmailNoLeader', { number: team.number })
+              }
+              description={
+                leader
+                  ? undefined
+                  : t('workspace.settingsPanel.chooseLeaderFirst', { number: team.number })
+              }
+              disabled={!leader}
+              placeholder="leader@example.com"
+              autoComplete="off"
+              value={values[team.id] ?? ''}
+              error={invalid.includes(team.id) ? t('workspace.memberEmails.invalid') : null}
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                setValues((current) => ({ ...current, [team.id]: value }));
+                setInvalid((current) => current.filter((id) => id !== team.id));
+              }}
+            />
+          );
+        })}
+        {failure ? (
+          <Alert color="red" variant="light" role="alert">
+            {failure}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button type="submit" loading={save.isPending}>
+            {t('workspace.settingsPanel.saveLeaders')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Delete Team needs a confirmation (spec part 2, section 5); then back to /workspaces. */
+function DeleteConfirmation({
+  detail,
+  onCancel,
+}: {
+  detail: WorkspaceDetail;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const remove = useDeleteWorkspace();
+  const confirm = () =>
+    remove.mutate(detail.id, {
+      onSuccess: () => {
+        notify.success(t('workspace.settingsPanel.deleted'));
+        void navigate('/workspaces');
+      },
+      onError: () => notify.error(t('workspace.settingsPanel.deleteFailed')),
+    });
+  return (
+    <Stack gap="md">
+      <Text>{t('workspace.settingsPanel.deleteConfirmText', { title: detail.title })}</Text>
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onCancel} disabled={remove.isPending}>
+          {t('workspace.settingsPanel.cancel')}
+        </Button>
+        <Button color="red" onClick={confirm} loading={remove.isPending}>
+          {t('workspace.settingsPanel.confirmDelete')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

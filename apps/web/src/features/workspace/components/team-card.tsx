@@ -1,0 +1,173 @@
+import {
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Group,
+  NativeSelect,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconCrown, IconMail } from '@tabler/icons-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../../lib/notify';
+import { useChangeTeamLeader } from '../api/change-team-leader';
+import type { WorkspaceDetail, WorkspaceTeam } from '../api/get-workspace';
+import { canChooseLeader, canManageTeamEmails, leaderOf, teamMembers } from '../utils/team-view';
+
+interface TeamCardProps {
+  detail: WorkspaceDetail;
+  team: WorkspaceTeam;
+  onManageEmails: (team: WorkspaceTeam) => void;
+}
+
+const NO_LEADER = '';
+
+/**
+ * One team (spec part 2, section 2): leader badge or 'No Leader', the owner's leader selector
+ * (teams of more than one member), Manage Emails (owner or a member of the team), and the members
+ * with photo or number, a crown for the leader and 'Verified' for members tied to an account.
+ */
+export function TeamCard({ detail, team, onManageEmails }: TeamCardProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const changeLeader = useChangeTeamLeader();
+  const members = teamMembers(detail, team);
+  const leader = leaderOf(detail, team);
+  const isMyTeam = detail.myTeamId === team.id;
+
+  const chooseLeader = (memberId: string) => {
+    changeLeader.mutate(
+      {
+        workspaceId: detail.id,
+        teamId: team.id,
+        memberId: memberId === NO_LEADER ? null : memberId,
+      },
+      {
+        onSuccess: ({ teamNumber, leaderName }) =>
+          notify.success(
+            t('workspace.teams.leaderChanged', {
+              number: teamNumber,
+              name: leaderName ?? t('workspace.teams.noLeader'),
+            }),
+          ),
+        onError: () => notify.error(t('workspace.teams.leaderFailed')),
+      },
+    );
+  };
+
+  const selected = changeLeader.isPending
+    ? (changeLeader.variables.memberId ?? NO_LEADER)
+    : (team.leaderMemberId ?? NO_LEADER);
+
+  return (
+    <Card
+      component="section"
+      aria-labelledby={titleId}
+      withBorder
+      radius="lg"
+      padding="lg"
+      data-testid="team-card"
+      style={isMyTeam ? { borderColor: 'var(--mantine-color-teal-5)' } : undefined}
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap">
+          <Group gap="xs">
+            <Title order={3} size="h4" id={titleId}>
+              {t('workspace.teams.name', { number: team.number })}
+            </Title>
+            {isMyTeam ? (
+              <Badge size="sm" color="teal" variant="light">
+                {t('workspace.teams.yourTeam')}
+              </Badge>
+            ) : null}
+          </Group>
+          <Text size="xs" c="dimmed">
+            {t('workspace.teams.memberCount', { count: members.length })}
+          </Text>
+        </Group>
+        {leader ? (
+          <Badge
+            color="yellow"
+            variant="light"
+            leftSection={<IconCrown size={12} aria-hidden="true" />}
+            data-testid="leader-badge"
+          >
+            {t('workspace.teams.leader', { name: leader.name })}
+          </Badge>
+        ) : (
+          <Badge color="gray" variant="light" data-testid="leader-badge">
+            {t('workspace.teams.noLeader')}
+          </Badge>
+        )}
+        {canChooseLeader(detail, team) ? (
+          <NativeSelect
+            label={t('workspace.teams.leaderSelect', { number: team.number })}
+            value={selected}
+            disabled={changeLeader.isPending}
+            onChange={(event) => chooseLeader(event.currentTarget.value)}
+            data={[
+              { value: NO_LEADER, label: t('workspace.teams.noLeader') },
+              ...members.map((member) => ({ value: member.id, label: member.name })),
+            ]}
+          />
+        ) : null}
+        <Stack gap={8} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {members.length === 0 ? (
+            <Text component="li" size="sm" c="dimmed">
+              {t('workspace.teams.empty')}
+            </Text>
+          ) : null}
+          {members.map((member, index) => (
+            <Group key={member.id} component="li" gap="sm" wrap="nowrap" data-testid="team-member">
+              <Avatar src={member.photoUrl} alt="" radius="xl" size="md" color="indigo">
+                {index + 1}
+              </Avatar>
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Group gap={6} wrap="nowrap">
+                  <Text fw={member.isLeader ? 700 : 500} truncate>
+                    {member.name}
+                  </Text>
+                  {member.isLeader ? (
+                    <Tooltip label={t('workspace.teams.leaderIcon')}>
+                      <IconCrown
+                        size={16}
+                        color="var(--mantine-color-yellow-6)"
+                        role="img"
+                        aria-label={t('workspace.teams.leaderIcon')}
+                      />
+                    </Tooltip>
+                  ) : null}
+                  {member.isVerified ? (
+                    <Badge size="xs" color="green" variant="light">
+                      {t('workspace.teams.verified')}
+                    </Badge>
+                  ) : null}
+                </Group>
+                {member.email ? (
+                  <Text size="xs" c="dimmed" truncate>
+                    {member.email}
+                  </Text>
+                ) : null}
+              </Stack>
+            </Group>
+          ))}
+        </Stack>
+        {canManageTeamEmails(detail, team) ? (
+          <Button
+            variant="light"
+            size="xs"
+            leftSection={<IconMail size={14} aria-hidden="true" />}
+            onClick={() => onManageEmails(team)}
+            aria-label={t('workspace.teams.manageEmailsLabel', { number: team.number })}
+          >
+            {t('workspace.teams.manageEmails')}
+          </Button>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}

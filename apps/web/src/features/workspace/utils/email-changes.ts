@@ -1,0 +1,62 @@
+import { normalizeEmail } from '@teamshuffle/domain';
+import { z } from 'zod';
+import type { LeaderEmailEntry } from '../api/save-leader-emails';
+import type { MemberEmailEntry } from '../api/save-team-member-emails';
+import type { WorkspaceDetail, WorkspaceTeam } from '../api/get-workspace';
+
+const emailSchema = z.email();
+
+/** Whether an input is acceptable: blank (nothing, or a clear) or a valid e-mail address. */
+export function isBlankOrEmail(value: string): boolean {
+  const trimmed = value.trim();
+  return trimmed === '' || emailSchema.safeParse(trimmed).success;
+}
+
+/** The ids of the inputs holding something that is not an e-mail address. */
+export function invalidEmailFields(values: Readonly<Record<string, string>>): string[] {
+  return Object.entries(values)
+    .filter(([, value]) => !isBlankOrEmail(value))
+    .map(([id]) => id);
+}
+
+function sameEmail(current: string | null, value: string): boolean {
+  return normalizeEmail(current ?? '') === normalizeEmail(value);
+}
+
+/**
+ * Manage Team Member Emails: the rows to send, i.e. the ones whose e-mail changed (compared
+ * trimmed and case-insensitively; a blank left blank is no change). The leader's row is never
+ * sent: it is set in Settings.
+ */
+export function changedMemberEmails(
+  rows: ReadonlyArray<{ memberId: string; email: string | null; isLeader: boolean }>,
+  values: Readonly<Record<string, string>>,
+): MemberEmailEntry[] {
+  return rows.flatMap((row) => {
+    const value = values[row.memberId];
+    if (row.isLeader || value === undefined || sameEmail(row.email, value)) return [];
+    return [{ memberId: row.memberId, email: value.trim() }];
+  });
+}
+
+/** The current leader e-mail of a team ('' when there is no leader or no address). */
+export function leaderEmailOf(detail: WorkspaceDetail, team: WorkspaceTeam): string {
+  if (!team.leaderMemberId) return '';
+  return detail.members.find((member) => member.id === team.leaderMemberId)?.email ?? '';
+}
+
+/**
+ * Settings, Team Leaders: the teams whose leader e-mail changed. Teams without a leader have
+ * nothing to set (the server would refuse it), so they are left out.
+ */
+export function changedLeaderEmails(
+  detail: WorkspaceDetail,
+  values: Readonly<Record<string, string>>,
+): LeaderEmailEntry[] {
+  return detail.teams.flatMap((team) => {
+    const value = values[team.id];
+    if (!team.leaderMemberId || value === undefined) return [];
+    if (sameEmail(leaderEmailOf(detail, team), value)) return [];
+    return [{ teamId: team.id, email: value.trim() }];
+  });
+}
