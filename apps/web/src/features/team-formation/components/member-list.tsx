@@ -1,0 +1,321 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Modal,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { MEMBER_NAME_MAX_LENGTH } from '@teamshuffle/domain';
+import {
+  IconCheck,
+  IconListDetails,
+  IconPencil,
+  IconPlus,
+  IconTrash,
+  IconX,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import type { FormEvent, KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DRAFT_MEMBERS_MAX } from '../model/draft';
+import type { DraftMember } from '../model/draft';
+import { BulkAddModal } from './bulk-add-modal';
+
+type MemberListProps = {
+  members: readonly DraftMember[];
+  /** Labels that tell repeated names apart. */
+  labels: ReadonlyMap<string, string>;
+  onAdd: (names: string[]) => void;
+  onRename: (id: string, name: string) => void;
+  onRemove: (id: string) => void;
+  onClear: () => void;
+};
+
+/** The reason a typed name cannot be used, or null: required (trimmed) and not too long. */
+function useNameError() {
+  const { t } = useTranslation();
+  return (name: string): string | null => {
+    const trimmed = name.trim();
+    if (trimmed === '') return t('teamFormation.members.nameRequired');
+    if (trimmed.length > MEMBER_NAME_MAX_LENGTH) {
+      return t('teamFormation.members.nameTooLong', { max: MEMBER_NAME_MAX_LENGTH });
+    }
+    return null;
+  };
+}
+
+/** Member list with add, inline edit, remove, bulk add and clear (spec part 1, section 2). */
+export function MemberList({
+  members,
+  labels,
+  onAdd,
+  onRename,
+  onRemove,
+  onClear,
+}: MemberListProps) {
+  const { t } = useTranslation();
+  const nameError = useNameError();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [isBulkOpen, setBulkOpen] = useState(false);
+  const [isClearOpen, setClearOpen] = useState(false);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const room = DRAFT_MEMBERS_MAX - members.length;
+
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    const problem =
+      nameError(name) ??
+      (room <= 0 ? t('teamFormation.members.tooMany', { max: DRAFT_MEMBERS_MAX }) : null);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    onAdd([name.trim()]);
+    setName('');
+    setError(null);
+  };
+
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="members-title">
+      <Stack gap="md">
+        <Group justify="space-between" align="center" wrap="wrap" gap="xs">
+          <Group gap="xs" align="center">
+            <Title order={2} size="h3" id="members-title">
+              {t('teamFormation.members.title')}
+            </Title>
+            <Badge variant="light" data-testid="member-count">
+              {t('teamFormation.members.count', { count: members.length })}
+            </Badge>
+          </Group>
+          <Group gap="xs">
+            <Button
+              variant="light"
+              size="xs"
+              leftSection={<IconListDetails size={16} aria-hidden="true" />}
+              onClick={() => setBulkOpen(true)}
+            >
+              {t('teamFormation.members.bulkAdd')}
+            </Button>
+            <Button
+              variant="subtle"
+              color="red"
+              size="xs"
+              disabled={members.length === 0}
+              onClick={() => setClearOpen(true)}
+            >
+              {t('teamFormation.members.clearAll')}
+            </Button>
+          </Group>
+        </Group>
+
+        <form onSubmit={add} noValidate>
+          <Group align="flex-start" gap="xs" wrap="nowrap">
+            <TextInput
+              style={{ flex: 1 }}
+              label={t('teamFormation.members.addLabel')}
+              placeholder={t('teamFormation.members.addPlaceholder')}
+              value={name}
+              error={error}
+              autoComplete="off"
+              onChange={(event) => {
+                setName(event.currentTarget.value);
+                setError(null);
+              }}
+            />
+            <Button type="submit" mt={25} leftSection={<IconPlus size={16} aria-hidden="true" />}>
+              {t('teamFormation.members.add')}
+            </Button>
+          </Group>
+        </form>
+
+        {members.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            {t('teamFormation.members.empty')}
+          </Text>
+        ) : (
+          <Stack
+            component="ol"
+            gap={4}
+            aria-label={t('teamFormation.members.listLabel')}
+            style={{ listStyle: 'none', padding: 0, margin: 0 }}
+          >
+            {members.map((member, index) => (
+              <MemberRow
+                key={member.id}
+                index={index}
+                member={member}
+                label={labels.get(member.id) ?? member.name}
+                isEditing={editingId === member.id}
+                onEdit={() => setEditingId(member.id)}
+                onEditEnd={() => setEditingId(null)}
+                onRename={(newName) => onRename(member.id, newName)}
+                onRemove={() => onRemove(member.id)}
+              />
+            ))}
+          </Stack>
+        )}
+      </Stack>
+
+      <BulkAddModal
+        opened={isBulkOpen}
+        room={room}
+        onClose={() => setBulkOpen(false)}
+        onAdd={(names) => {
+          onAdd(names);
+          setBulkOpen(false);
+        }}
+      />
+
+      <Modal
+        opened={isClearOpen}
+        onClose={() => setClearOpen(false)}
+        title={t('teamFormation.clear.title')}
+        centered
+      >
+        <Stack gap="md">
+          <Text>{t('teamFormation.clear.text')}</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setClearOpen(false)}>
+              {t('teamFormation.clear.cancel')}
+            </Button>
+            <Button
+              color="red"
+              onClick={() => {
+                onClear();
+                setClearOpen(false);
+              }}
+            >
+              {t('teamFormation.clear.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Card>
+  );
+}
+
+type MemberRowProps = {
+  index: number;
+  member: DraftMember;
+  label: string;
+  isEditing: boolean;
+  onEdit: () => void;
+  onEditEnd: () => void;
+  onRename: (name: string) => void;
+  onRemove: () => void;
+};
+
+function MemberRow({
+  index,
+  member,
+  label,
+  isEditing,
+  onEdit,
+  onEditEnd,
+  onRename,
+  onRemove,
+}: MemberRowProps) {
+  const { t } = useTranslation();
+  const nameError = useNameError();
+  const [value, setValue] = useState(member.name);
+  const [error, setError] = useState<string | null>(null);
+
+  const startEditing = () => {
+    setValue(member.name);
+    setError(null);
+    onEdit();
+  };
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = nameError(value);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    onRename(value.trim());
+    onEditEnd();
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onEditEnd();
+    }
+  };
+
+  return (
+    <li data-testid="member-row">
+      {isEditing ? (
+        <form onSubmit={save} noValidate>
+          <Group gap="xs" align="flex-start" wrap="nowrap">
+            <Text c="dimmed" size="sm" w={28} ta="right" mt={6} aria-hidden="true">
+              {index + 1}
+            </Text>
+            <TextInput
+              style={{ flex: 1 }}
+              size="sm"
+              aria-label={t('teamFormation.members.editLabel', { name: label })}
+              value={value}
+              error={error}
+              autoComplete="off"
+              data-autofocus
+              autoFocus
+              onKeyDown={onKeyDown}
+              onChange={(event) => {
+                setValue(event.currentTarget.value);
+                setError(null);
+              }}
+            />
+            <ActionIcon
+              type="submit"
+              variant="light"
+              size="lg"
+              aria-label={t('teamFormation.members.save')}
+            >
+              <IconCheck size={18} aria-hidden="true" />
+            </ActionIcon>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              aria-label={t('teamFormation.members.cancel')}
+              onClick={onEditEnd}
+            >
+              <IconX size={18} aria-hidden="true" />
+            </ActionIcon>
+          </Group>
+        </form>
+      ) : (
+        <Group gap="xs" wrap="nowrap">
+          <Text c="dimmed" size="sm" w={28} ta="right" aria-hidden="true">
+            {index + 1}
+          </Text>
+          <Text style={{ flex: 1 }} truncate data-testid="member-name">
+            {member.name}
+          </Text>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={t('teamFormation.members.edit', { name: label })}
+            onClick={startEditing}
+          >
+            <IconPencil size={16} aria-hidden="true" />
+          </ActionIcon>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={t('teamFormation.members.remove', { name: label })}
+            onClick={onRemove}
+          >
+            <IconTrash size={16} aria-hidden="true" />
+          </ActionIcon>
+        </Group>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,236 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Code,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconArrowsShuffle,
+  IconCopy,
+  IconDeviceFloppy,
+  IconLogin,
+  IconUsersGroup,
+} from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { constraintKindsByMember } from '../model/draft';
+import type { ConstraintKind, Draft, ShuffleOutcome } from '../model/draft';
+import { CONSTRAINT_ICONS } from './constraints-card';
+
+const MARKER_COLORS = {
+  fixedPair: 'indigo',
+  lockedTeam: 'orange',
+  keepApart: 'grape',
+} as const satisfies Record<ConstraintKind, string>;
+
+const TEAM_COLORS = [
+  'indigo',
+  'teal',
+  'grape',
+  'orange',
+  'cyan',
+  'pink',
+  'lime',
+  'violet',
+  'red',
+  'yellow',
+];
+
+type ShuffleResultsProps = {
+  draft: Draft;
+  outcome: ShuffleOutcome;
+  isSignedIn: boolean;
+  canSave: boolean;
+  /** Bumped each time a shuffle finishes: the teams are scrolled into view. */
+  revealCount: number;
+  isReducedMotion: boolean;
+  onReshuffle: () => void;
+  onCopy: () => void;
+  onSave: () => void;
+  onCreate: () => void;
+};
+
+/**
+ * The results grid: cards Team 1 to Team n, a marker on members placed by a constraint, the
+ * seed, and the actions (re-shuffle, copy as text, Save Result, Create Team).
+ */
+export function ShuffleResults({
+  draft,
+  outcome,
+  isSignedIn,
+  canSave,
+  revealCount,
+  isReducedMotion,
+  onReshuffle,
+  onCopy,
+  onSave,
+  onCreate,
+}: ShuffleResultsProps) {
+  const { t } = useTranslation();
+  const names = new Map(draft.members.map((member) => [member.id, member.name]));
+  const kindsByMember = constraintKindsByMember(draft);
+  const sizes = outcome.groups.map((group) => group.memberIds.length);
+  const isUneven = Math.max(...sizes) - Math.min(...sizes) > 1;
+  const sectionRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (revealCount > 0) {
+      sectionRef.current?.scrollIntoView({
+        behavior: isReducedMotion ? 'auto' : 'smooth',
+        block: 'start',
+      });
+    }
+  }, [revealCount, isReducedMotion]);
+
+  return (
+    <Stack gap="md" component="section" aria-labelledby="teams-title" ref={sectionRef}>
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <Stack gap={4}>
+          <Title order={2} id="teams-title">
+            {t('teamFormation.teams.title')}
+          </Title>
+          <Group gap={6}>
+            <Text size="sm" c="dimmed">
+              {t('teamFormation.teams.seed')}
+            </Text>
+            <Code data-testid="shuffle-seed">{outcome.seed}</Code>
+            {outcome.savedAs ? (
+              <Badge variant="light" color="teal" size="sm" tt="none" data-testid="saved-as">
+                {t('teamFormation.teams.savedAs', { title: outcome.savedAs.title })}
+              </Badge>
+            ) : null}
+          </Group>
+        </Stack>
+        <Group gap="xs" wrap="wrap">
+          <Button
+            variant="default"
+            leftSection={<IconArrowsShuffle size={16} aria-hidden="true" />}
+            onClick={onReshuffle}
+          >
+            {t('teamFormation.shuffle.reshuffle')}
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconCopy size={16} aria-hidden="true" />}
+            onClick={onCopy}
+          >
+            {t('teamFormation.teams.copy')}
+          </Button>
+          <Button
+            variant="light"
+            leftSection={<IconDeviceFloppy size={16} aria-hidden="true" />}
+            disabled={isSignedIn && !canSave}
+            onClick={onSave}
+          >
+            {t('teamFormation.save.button')}
+          </Button>
+          <Button
+            leftSection={
+              isSignedIn ? (
+                <IconUsersGroup size={16} aria-hidden="true" />
+              ) : (
+                <IconLogin size={16} aria-hidden="true" />
+              )
+            }
+            disabled={isSignedIn && !canSave}
+            onClick={onCreate}
+          >
+            {isSignedIn ? t('teamFormation.create.button') : t('teamFormation.create.loginButton')}
+          </Button>
+        </Group>
+      </Group>
+
+      {isSignedIn && !canSave ? (
+        <Text size="sm" c="dimmed">
+          {t('teamFormation.verifyFirst')}
+        </Text>
+      ) : null}
+
+      {isUneven ? (
+        <Alert
+          color="yellow"
+          icon={<IconAlertTriangle size={18} aria-hidden="true" />}
+          data-testid="uneven-reason"
+        >
+          {outcome.unevenReason
+            ? t('teamFormation.teams.uneven', { reason: outcome.unevenReason })
+            : t('teamFormation.teams.unevenGeneric')}
+        </Alert>
+      ) : null}
+
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md">
+        {outcome.groups.map((group, index) => {
+          const headingId = `team-${group.number}-title`;
+          const color = TEAM_COLORS[index % TEAM_COLORS.length] ?? 'indigo';
+          return (
+            <Paper
+              key={group.number}
+              withBorder
+              radius="md"
+              p="md"
+              component="article"
+              aria-labelledby={headingId}
+              data-testid="team-card"
+            >
+              <Stack gap="xs">
+                <Group justify="space-between" gap="xs">
+                  <Title order={3} size="h4" id={headingId}>
+                    {t('teamFormation.teams.team', { number: group.number })}
+                  </Title>
+                  <Badge variant="light" color={color}>
+                    {t('teamFormation.teams.size', { count: group.memberIds.length })}
+                  </Badge>
+                </Group>
+                <Stack component="ul" gap={6} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                  {group.memberIds.map((id) => {
+                    const kinds = [...(kindsByMember.get(id) ?? [])];
+                    return (
+                      <Group
+                        key={id}
+                        component="li"
+                        gap={6}
+                        wrap="nowrap"
+                        data-testid="team-member"
+                      >
+                        <Text size="sm" style={{ flex: 1 }} truncate>
+                          {names.get(id)}
+                        </Text>
+                        {kinds.map((kind) => {
+                          const Icon = CONSTRAINT_ICONS[kind];
+                          return (
+                            <Tooltip
+                              key={kind}
+                              label={t('teamFormation.teams.markerHint')}
+                              withArrow
+                            >
+                              <Badge
+                                size="xs"
+                                variant="light"
+                                color={MARKER_COLORS[kind]}
+                                leftSection={<Icon size={10} aria-hidden="true" />}
+                                data-marker={kind}
+                              >
+                                {t(`teamFormation.teams.markers.${kind}`)}
+                              </Badge>
+                            </Tooltip>
+                          );
+                        })}
+                      </Group>
+                    );
+                  })}
+                </Stack>
+              </Stack>
+            </Paper>
+          );
+        })}
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,321 @@
+import {
+  MEMBER_NAME_MAX_LENGTH,
+  RESULT_MEMBERS_MAX,
+  TEAM_COUNT_DEFAULT,
+  teamCountFrom,
+} from '@teamshuffle/domain';
+import type { ConstraintKind, ShuffleSnapshot } from '@teamshuffle/domain';
+
+// The /app draft: members, number of teams, constraints and the last shuffle. Constraints and
+// teams name members by id, never by name, so a rename shows everywhere at once and a removal
+// takes the member out of every constraint: no constraint or team can name someone who is not
+// in the list (the "phantom names" of the issue). Every action keeps these invariants:
+// - member ids are unique; names are trimmed, 1..MEMBER_NAME_MAX_LENGTH characters;
+// - a fixed or keep-apart pair names two different members of the list; a locked team one or
+//   more different members of the list;
+// - the outcome (when there is one) puts every member in exactly one of `teamCount` teams
+//   numbered 1..n, and was formed from exactly these members and constraints.
+
+export type { ConstraintKind };
+
+/** A member of the list; names may repeat, ids do not. */
+export type DraftMember = { id: string; name: string };
+/** A fixed pair or a keep-apart pair. */
+export type PairConstraint = { id: string; memberIds: [string, string] };
+/** Members who stay together in one team. */
+export type LockedTeam = { id: string; memberIds: string[] };
+/** One team of a shuffle. */
+export type TeamGroup = { number: number; memberIds: string[] };
+/** The saved result an outcome is stored as, while the outcome is unchanged since. */
+export type SavedRef = { id: string; title: string };
+
+/** The teams of the last shuffle of this draft. */
+export type ShuffleOutcome = {
+  groups: TeamGroup[];
+  seed: string;
+  /** The engine's words for why the sizes differ by more than one; null when they do not. */
+  unevenReason: string | null;
+  /** Set once saved (or loaded from /results): Create Team then reuses that saved result. */
+  savedAs: SavedRef | null;
+};
+
+export type Draft = {
+  members: DraftMember[];
+  /** 2..10. */
+  teamCount: number;
+  fixedPairs: PairConstraint[];
+  lockedTeams: LockedTeam[];
+  keepApart: PairConstraint[];
+  outcome: ShuffleOutcome | null;
+};
+
+export type DraftAction =
+  | { type: 'addMembers'; members: DraftMember[] }
+  | { type: 'renameMember'; id: string; name: string }
+  | { type: 'removeMember'; id: string }
+  | { type: 'clear' }
+  | { type: 'setTeamCount'; teamCount: unknown }
+  | { type: 'addConstraint'; kind: ConstraintKind; id: string; memberIds: string[] }
+  | { type: 'removeConstraint'; kind: ConstraintKind; id: string }
+  | { type: 'setOutcome'; outcome: ShuffleOutcome }
+  | { type: 'markSaved'; savedAs: SavedRef }
+  | { type: 'replace'; draft: Draft };
+
+export const EMPTY_DRAFT: Draft = {
+  members: [],
+  teamCount: TEAM_COUNT_DEFAULT,
+  fixedPairs: [],
+  lockedTeams: [],
+  keepApart: [],
+  outcome: null,
+};
+
+/** Most members one list may hold: what a saved result may hold. */
+export const DRAFT_MEMBERS_MAX = RESULT_MEMBERS_MAX;
+
+/** A name as it is stored: trimmed; null when blank or too long. */
+export function cleanName(name: string): string | null {
+  const trimmed = name.trim();
+  if (trimmed === '' || trimmed.length > MEMBER_NAME_MAX_LENGTH) return null;
+  return trimmed;
+}
+
+/** Bulk add (spec part 1, section 5): one name per line, blank lines dropped, names trimmed. */
+export function parseBulkNames(text: string): string[] {
+  return text
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
+
+/** New members for names, each with a fresh id from `makeId`. */
+export function newMembers(names: readonly string[], makeId: () => string): DraftMember[] {
+  return names.map((name) => ({ id: makeId(), name }));
+}
+
+function constraintList(
+  draft: Draft,
+  kind: ConstraintKind,
+): readonly { id: string; memberIds: string[] }[] {
+  switch (kind) {
+    case 'fixedPair':
+      return draft.fixedPairs;
+    case 'lockedTeam':
+      return draft.lockedTeams;
+    case 'keepApart':
+      return draft.keepApart;
+  }
+}
+
+function sameMembers(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  const set = new Set(a);
+  return b.every((id) => set.has(id));
+}
+
+/**
+ * Why a new constraint cannot be added, or null when it can: pairs need exactly two different
+ * members, a locked team at least one; all must be in the list; the same pair twice is refused.
+ */
+export function constraintProblem(
+  draft: Draft,
+  kind: ConstraintKind,
+  memberIds: readonly string[],
+): 'count' | 'unknown' | 'duplicate' | null {
+  const distinct = new Set(memberIds);
+  if (distinct.size !== memberIds.length) return 'count';
+  // spec part 1, section 5: a fixed pair needs exactly two members, a locked team at least one
+  if (kind === 'lockedTeam' ? memberIds.length < 1 : memberIds.length !== 2) return 'count';
+  const known = new Set(draft.members.map((member) => member.id));
+  if (memberIds.some((id) => !known.has(id))) return 'unknown';
+  if (constraintList(draft, kind).some((c) => sameMembers(c.memberIds, memberIds))) {
+    return 'duplicate';
+  }
+  return null;
+}
+
+/** Whether an outcome fits the draft: every member in exactly one of `teamCount` teams 1..n. */
+export function outcomeFits(draft: Draft, outcome: ShuffleOutcome): boolean {
+  if (outcome.groups.length !== draft.teamCount) return false;
+  if (outcome.seed.trim() === '') return false;
+  const known = new Set(draft.members.map((member) => member.id));
+  const placed = new Set<string>();
+  for (const [index, group] of outcome.groups.entries()) {
+    if (group.number !== index + 1) return false;
+    for (const id of group.memberIds) {
+      if (!known.has(id) || placed.has(id)) return false;
+      placed.add(id);
+    }
+  }
+  return placed.size === known.size;
+}
+
+function withoutOutcome(draft: Draft): Draft {
+  return draft.outcome === null ? draft : { ...draft, outcome: null };
+}
+
+/** The draft after one user action. Actions that would break an invariant change nothing. */
+export function draftReducer(draft: Draft, action: DraftAction): Draft {
+  switch (action.type) {
+    case 'addMembers': {
+      const ids = new Set(draft.members.map((member) => member.id));
+      const added: DraftMember[] = [];
+      for (const member of action.members) {
+        const name = cleanName(member.name);
+        if (name === null || member.id === '' || ids.has(member.id)) continue;
+        if (draft.members.length + added.length >= DRAFT_MEMBERS_MAX) break;
+        ids.add(member.id);
+        added.push({ id: member.id, name });
+      }
+      if (added.length === 0) return draft;
+      return withoutOutcome({ ...draft, members: [...draft.members, ...added] });
+    }
+    case 'renameMember': {
+      const name = cleanName(action.name);
+      const current = draft.members.find((member) => member.id === action.id);
+      if (name === null || !current || current.name === name) return draft;
+      const members = draft.members.map((member) =>
+        member.id === action.id ? { ...member, name } : member,
+      );
+      // The teams stay as they are (same people); the saved copy no longer matches the names.
+      const outcome = draft.outcome ? { ...draft.outcome, savedAs: null } : null;
+      return { ...draft, members, outcome };
+    }
+    case 'removeMember': {
+      if (!draft.members.some((member) => member.id === action.id)) return draft;
+      const mentions = (c: { memberIds: readonly string[] }) => c.memberIds.includes(action.id);
+      return {
+        ...draft,
+        members: draft.members.filter((member) => member.id !== action.id),
+        // A pair without one of its two members is no pair: it goes.
+        fixedPairs: draft.fixedPairs.filter((pair) => !mentions(pair)),
+        keepApart: draft.keepApart.filter((pair) => !mentions(pair)),
+        // A locked team loses the member, and goes when nobody is left in it.
+        lockedTeams: draft.lockedTeams
+          .map((team) =>
+            mentions(team)
+              ? { ...team, memberIds: team.memberIds.filter((id) => id !== action.id) }
+              : team,
+          )
+          .filter((team) => team.memberIds.length > 0),
+        outcome: null,
+      };
+    }
+    case 'clear':
+      return { ...EMPTY_DRAFT, teamCount: draft.teamCount };
+    case 'setTeamCount': {
+      // spec part 1, section 5: 2 to 10, falls back to 4 if not a number
+      const teamCount = teamCountFrom(action.teamCount);
+      if (teamCount === draft.teamCount) return draft;
+      return { ...draft, teamCount, outcome: null };
+    }
+    case 'addConstraint': {
+      if (
+        action.id === '' ||
+        constraintList(draft, action.kind).some((c) => c.id === action.id) ||
+        constraintProblem(draft, action.kind, action.memberIds) !== null
+      ) {
+        return draft;
+      }
+      const { id, memberIds } = action;
+      switch (action.kind) {
+        case 'fixedPair':
+          return withoutOutcome({
+            ...draft,
+            fixedPairs: [...draft.fixedPairs, { id, memberIds: [memberIds[0]!, memberIds[1]!] }],
+          });
+        case 'keepApart':
+          return withoutOutcome({
+            ...draft,
+            keepApart: [...draft.keepApart, { id, memberIds: [memberIds[0]!, memberIds[1]!] }],
+          });
+        case 'lockedTeam':
+          return withoutOutcome({
+            ...draft,
+            lockedTeams: [...draft.lockedTeams, { id, memberIds: [...memberIds] }],
+          });
+      }
+      return draft;
+    }
+    case 'removeConstraint': {
+      const keep = (c: { id: string }) => c.id !== action.id;
+      switch (action.kind) {
+        case 'fixedPair':
+          if (draft.fixedPairs.every(keep)) return draft;
+          return withoutOutcome({ ...draft, fixedPairs: draft.fixedPairs.filter(keep) });
+        case 'keepApart':
+          if (draft.keepApart.every(keep)) return draft;
+          return withoutOutcome({ ...draft, keepApart: draft.keepApart.filter(keep) });
+        case 'lockedTeam':
+          if (draft.lockedTeams.every(keep)) return draft;
+          return withoutOutcome({ ...draft, lockedTeams: draft.lockedTeams.filter(keep) });
+      }
+      return draft;
+    }
+    case 'setOutcome':
+      return outcomeFits(draft, action.outcome) ? { ...draft, outcome: action.outcome } : draft;
+    case 'markSaved':
+      return draft.outcome
+        ? { ...draft, outcome: { ...draft.outcome, savedAs: action.savedAs } }
+        : draft;
+    case 'replace':
+      return action.draft;
+  }
+}
+
+/** The kinds of constraint that name each member. */
+export function constraintKindsByMember(draft: Draft): Map<string, Set<ConstraintKind>> {
+  const kinds = new Map<string, Set<ConstraintKind>>();
+  const note = (kind: ConstraintKind, list: readonly { memberIds: readonly string[] }[]) => {
+    for (const constraint of list) {
+      for (const id of constraint.memberIds) {
+        let set = kinds.get(id);
+        if (!set) kinds.set(id, (set = new Set()));
+        set.add(kind);
+      }
+    }
+  };
+  note('fixedPair', draft.fixedPairs);
+  note('lockedTeam', draft.lockedTeams);
+  note('keepApart', draft.keepApart);
+  return kinds;
+}
+
+/**
+ * A label per member that tells repeated names apart ("Alex (1)", "Alex (2)"), for pickers and
+ * constraint lists; a name that occurs once is its own label.
+ */
+export function memberLabels(members: readonly DraftMember[]): Map<string, string> {
+  const total = new Map<string, number>();
+  for (const member of members) total.set(member.name, (total.get(member.name) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  const labels = new Map<string, string>();
+  for (const member of members) {
+    if ((total.get(member.name) ?? 0) < 2) {
+      labels.set(member.id, member.name);
+      continue;
+    }
+    const occurrence = (seen.get(member.name) ?? 0) + 1;
+    seen.set(member.name, occurrence);
+    labels.set(member.id, `${member.name} (${occurrence})`);
+  }
+  return labels;
+}
+
+/** The snapshot Save Result and Create Team send, or null before the first shuffle. */
+export function snapshotOf(draft: Draft): ShuffleSnapshot | null {
+  if (!draft.outcome) return null;
+  return {
+    members: draft.members.map((member) => ({ id: member.id, name: member.name })),
+    groups: draft.outcome.groups.map((group) => ({
+      number: group.number,
+      memberIds: [...group.memberIds],
+    })),
+    // The snapshot's groupSize is the number of teams (server API).
+    groupSize: draft.outcome.groups.length,
+    fixedPairs: draft.fixedPairs.map((pair) => ({ id: pair.id, memberIds: pair.memberIds })),
+    lockedTeams: draft.lockedTeams.map((team) => ({ id: team.id, memberIds: team.memberIds })),
+    keepApart: draft.keepApart.map((pair) => ({ id: pair.id, memberIds: pair.memberIds })),
+    seed: draft.outcome.seed,
+  };
+}
