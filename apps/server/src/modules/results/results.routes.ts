@@ -24,7 +24,8 @@ const params = z.object({ id: z.uuid('Result not found') });
 
 /** /api/results: the signed-in, verified user's saved shuffles. Owners only, for every action. */
 export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.requireVerifiedUser);
+  // onRequest: the caller is checked before the body is, so anonymous callers always get 401.
+  app.addHook('onRequest', app.requireVerifiedUser);
 
   app.get(
     '/api/results',

@@ -167,6 +167,14 @@ describe('/api/results', () => {
 
   it('refuses anonymous callers (401) and unverified users (403)', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/results' })).statusCode).toBe(401);
+    // The caller is checked before the body: a bad body from nobody is still a 401.
+    const anonymousBadBody = await t.app.inject({
+      method: 'POST',
+      url: '/api/results',
+      headers: { origin },
+      payload: {},
+    });
+    expect(anonymousBadBody.statusCode).toBe(401);
     const unverified = await buildUser(t.app, origin, { verified: false });
     const response = await unverified.client.post('/api/results', {
       title: 'X',

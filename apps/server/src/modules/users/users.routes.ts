@@ -28,7 +28,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ sessionCookieNames: string[] }
   app.get(
     '/api/me',
     {
-      preHandler: app.loadUser,
+      onRequest: app.loadUser,
       schema: {
         tags: ['account'],
         summary: 'The signed-in user, or null when signed out',
@@ -45,7 +45,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ sessionCookieNames: string[] }
   app.delete(
     '/api/me',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['account'],
         summary: 'Delete the account and everything it owns',

@@ -44,8 +44,9 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
   app,
   options,
 ) => {
-  const signedIn = { preHandler: app.requireVerifiedUser };
-  const anyone = { preHandler: app.optionalVerifiedUser };
+  // Who is asking is settled first (onRequest), so an anonymous caller gets 401, not a 400 about the body.
+  const signedIn = { onRequest: app.requireVerifiedUser };
+  const anyone = { onRequest: app.optionalVerifiedUser };
 
   app.post(
     '/api/workspaces',
