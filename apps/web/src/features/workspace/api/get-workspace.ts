@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { LECTURE_NOTE_SORT_ORDERS, LECTURE_NOTE_SORT_ORDER_DEFAULT } from '@teamshuffle/domain';
 import { z } from 'zod';
 import { apiFetch } from '../../../lib/api-client';
+import { workspacesRootKey } from '../../../lib/workspace-api';
 
 const idList = z.array(z.string());
 
@@ -68,7 +69,7 @@ export async function getWorkspace(id: string, signal?: AbortSignal): Promise<Wo
 
 // Same root as the list feature's keys ('workspaces'): invalidating it refreshes both pages.
 // The viewer is in the key because a sign-in changes what the same address answers.
-export const workspacesRootKey = ['workspaces'] as const;
+export { workspacesRootKey };
 
 export function workspaceQueryKey(viewerId: string | null, id: string) {
   return [...workspacesRootKey, viewerId ?? 'anonymous', 'detail', 'id', id] as const;

@@ -24,7 +24,7 @@ import { useDeleteWorkspace } from '../api/delete-workspace';
 import type { WorkspaceDetail } from '../api/get-workspace';
 import { useSaveLeaderEmails } from '../api/save-leader-emails';
 import { useUpdatePreferences } from '../api/update-preferences';
-import { useUpdateWorkspaceTitle } from '../api/update-workspace-title';
+import { useUpdateWorkspaceTitle } from '../../../lib/workspace-api';
 import { useUpdateWorkspaceVisibility } from '../api/update-workspace-visibility';
 import { changedLeaderEmails, invalidEmailFields, leaderEmailOf } from '../utils/email-changes';
 import { leaderOf } from '../utils/team-view';

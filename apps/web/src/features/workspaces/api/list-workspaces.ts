@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiFetch } from '../../../lib/api-client';
+import { workspacesRootKey } from '../../../lib/workspace-api';
 
 const workspaceCardSchema = z.object({
   id: z.string(),
@@ -39,7 +40,7 @@ export async function listWorkspaces(
 // Every workspace query of the app starts with 'workspaces' (the detail feature uses the same
 // root), so a change on either page invalidates both. The viewer is part of the key: a sign-in
 // changes what the same URL shows.
-export const workspacesRootKey = ['workspaces'] as const;
+export { workspacesRootKey };
 
 export function workspaceListQueryKey(viewerId: string | null, user: string | null) {
   return [...workspacesRootKey, viewerId ?? 'anonymous', 'list', user] as const;

@@ -5,7 +5,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
 import type { WorkspaceCard } from '../api/list-workspaces';
-import { useUpdateWorkspaceTitle } from '../api/update-workspace-title';
+import { useUpdateWorkspaceTitle } from '../../../lib/workspace-api';
 
 interface EditWorkspaceModalProps {
   card: WorkspaceCard | null;

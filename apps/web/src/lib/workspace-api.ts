@@ -1,13 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
-import { workspacesRootKey } from './get-workspace';
+import { apiFetch } from './api-client';
+
+/** Every workspace query (list and detail pages) starts with this key, so one change refreshes both. */
+export const workspacesRootKey = ['workspaces'] as const;
 
 export interface UpdateWorkspaceTitleInput {
   workspaceId: string;
   title: string;
 }
 
-/** PATCH /api/workspaces/:id with `{ title }` (owner; 422 when unchanged). */
+/** PATCH /api/workspaces/:id with `{ title }` (owner only; 422 when unchanged). */
 export async function updateWorkspaceTitle({
   workspaceId,
   title,
@@ -18,7 +20,7 @@ export async function updateWorkspaceTitle({
   });
 }
 
-/** Settings: rename; refreshes this page and the list. */
+/** Renames a workspace (the list page's Edit and the settings panel), then refreshes every workspace query. */
 export function useUpdateWorkspaceTitle() {
   const queryClient = useQueryClient();
   return useMutation({
