@@ -1,6 +1,7 @@
 // GET /api/workspaces/:id of a workspace with 300 members in 10 teams (signed in as its owner:
 // session lookup, role resolution, roster, teams, constraints), against GET /api/health on the
 // same server in the same run. Target (issue 5): at least 40% of the health endpoint's throughput.
+import { formTeams } from '@teamshuffle/domain';
 import { freshPostgres, type Load, load, row, startApp } from './harness.ts';
 
 const MEMBERS = 300;
@@ -13,7 +14,7 @@ function cookiesOf(response: Response): string {
     .join('; ');
 }
 
-async function signedInOwner(url: string): Promise<string> {
+export async function signedInOwner(url: string): Promise<string> {
   const email = `bench-${Date.now()}@example.com`;
   const headers = { 'content-type': 'application/json', origin: url };
   const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
@@ -39,23 +40,24 @@ async function signedInOwner(url: string): Promise<string> {
   return cookiesOf(verify);
 }
 
-async function createWorkspace(url: string, cookie: string): Promise<string> {
+export async function createWorkspace(url: string, cookie: string): Promise<string> {
   const members = Array.from({ length: MEMBERS }, (_, i) => ({
     id: `m${i}`,
     name: `Member ${i + 1}`,
   }));
-  const groups = Array.from({ length: TEAMS }, (_, t) => ({
-    number: t + 1,
-    memberIds: members.filter((_, i) => i % TEAMS === t).map((member) => member.id),
-  }));
-  const snapshot = {
+  const base = {
     members,
-    groups,
     groupSize: TEAMS,
-    fixedPairs: [{ id: 'p1', memberIds: ['m0', 'm10'] }],
+    fixedPairs: [{ id: 'p1', memberIds: ['m0', 'm10'] as [string, string] }],
     lockedTeams: [{ id: 'l1', memberIds: ['m1', 'm11', 'm21'] }],
     keepApart: [],
     seed: 'bench',
+  };
+  // The server replays the draw from the seed, so the teams must be the engine's own.
+  const drawn = formTeams({ ...base, teamCount: TEAMS });
+  const snapshot = {
+    ...base,
+    groups: drawn.teams.map((team) => ({ number: team.number, memberIds: team.memberIds })),
   };
   const headers = { 'content-type': 'application/json', origin: url, cookie };
   const created = await fetch(`${url}/api/workspaces`, {

@@ -54,7 +54,41 @@ async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<
   };
 }
 
-export type TestApp = { app: FastifyInstance; config: AppConfig; close: () => Promise<void> };
+export type TestApp = {
+  app: FastifyInstance;
+  config: AppConfig;
+  close: () => Promise<void>;
+  /**
+   * Another instance of the app on the same PostgreSQL database (as behind a load balancer),
+   * closed by its own `close`. Only with TEST_DATABASE_URL: PGlite is one process's database.
+   */
+  anotherInstance: () => Promise<TestApp>;
+};
+
+async function buildTestInstance(
+  env: Record<string, string>,
+  databaseUrl: string,
+  setup?: (app: FastifyInstance) => void | Promise<void>,
+) {
+  const temp = makeTempDir();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: temp.dir,
+    DATABASE_URL: databaseUrl,
+    WEB_DIST_DIR: writeWebFixture(temp.dir),
+    ...env,
+  });
+  try {
+    const app = await buildApp(config);
+    await setup?.(app);
+    await app.ready();
+    return { app, config, temp };
+  } catch (error) {
+    temp.remove();
+    throw error;
+  }
+}
 
 /**
  * Builds the real app on a fresh database and a temporary data directory. `env` overrides the
@@ -64,19 +98,28 @@ export async function createTestApp(
   env: Record<string, string> = {},
   setup?: (app: FastifyInstance) => void | Promise<void>,
 ): Promise<TestApp> {
-  const temp = makeTempDir();
   const database = await createTestDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: temp.dir,
-    DATABASE_URL: database.url,
-    WEB_DIST_DIR: writeWebFixture(temp.dir),
-    ...env,
-  });
-  const app = await buildApp(config);
-  await setup?.(app);
-  await app.ready();
+  // Instances of one test app share the session-signing secret, as a deployment would.
+  const sharedEnv = { AUTH_SECRET: randomBytes(24).toString('hex'), ...env };
+  const { app, config, temp } = await buildTestInstance(sharedEnv, database.url, setup);
+  const anotherInstance = async (): Promise<TestApp> => {
+    if (!database.url.startsWith('postgres')) {
+      throw new Error('another instance needs TEST_DATABASE_URL (PostgreSQL)');
+    }
+    const other = await buildTestInstance(sharedEnv, database.url);
+    return {
+      app: other.app,
+      config: other.config,
+      close: async () => {
+        try {
+          await other.app.close();
+        } finally {
+          other.temp.remove();
+        }
+      },
+      anotherInstance,
+    };
+  };
   return {
     app,
     config,
@@ -88,5 +131,6 @@ export async function createTestApp(
         temp.remove();
       }
     },
+    anotherInstance,
   };
 }

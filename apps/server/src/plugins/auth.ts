@@ -10,7 +10,7 @@ import {
   SESSION_UPDATE_AGE_SECONDS,
 } from '../modules/auth/auth.ts';
 import { deleteSessionsOf, findSessionWithUser } from '../modules/users/users.repository.ts';
-import { verifiedSessionToken } from '../modules/auth/session-cookie.ts';
+import { sessionTokenReader } from '../modules/auth/session-cookie.ts';
 
 /** The signed-in user as every route sees it. */
 export type SessionUser = {
@@ -64,7 +64,7 @@ export const authPlugin = fp(
 
     const secret = resolveAuthSecret(options.config);
     const { authCookies } = await auth.$context;
-    const sessionCookie = authCookies.sessionToken.name;
+    const readSessionToken = sessionTokenReader(authCookies.sessionToken.name, secret);
 
     /**
      * The signed-in user of a request. Fast path: check the cookie's signature here and read the
@@ -75,7 +75,7 @@ export const authPlugin = fp(
       request: FastifyRequest,
       reply: FastifyReply,
     ): Promise<SessionUser | null> {
-      const token = verifiedSessionToken(request.headers.cookie, sessionCookie, secret);
+      const token = readSessionToken(request.headers.cookie);
       if (!token) return null;
       const found = await findSessionWithUser(app.db, token);
       if (!found || found.expiresAt.getTime() <= Date.now()) return null;

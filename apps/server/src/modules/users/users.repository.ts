@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { statement } from '../../db/prepared.ts';
 import type { Db } from '../../plugins/database.ts';
 import { account, session, user } from './users.table.ts';
 
@@ -47,22 +48,33 @@ export async function deleteUser(db: Db, userId: string): Promise<boolean> {
   return deleted.length === 1;
 }
 
+export type SessionWithUser = {
+  sessionId: string;
+  expiresAt: Date;
+  userId: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  phoneNumberVerified: boolean;
+  disabled: boolean;
+};
+
+// On nearly every request: a prepared statement (db/prepared.ts), not a Drizzle query.
+const SESSION_WITH_USER = {
+  name: 'session_with_user',
+  text: `select s.id as "sessionId", s.expires_at as "expiresAt", u.id as "userId", u.name,
+      u.email, u.email_verified as "emailVerified",
+      u.phone_number_verified as "phoneNumberVerified", u.disabled
+    from session s join "user" u on u.id = s.user_id
+    where s.token = $1::text`,
+} as const;
+
 /** The session with this token and its user, in one query (the fast path of every request). */
-export async function findSessionWithUser(db: Db, token: string) {
-  const [row] = await db
-    .select({
-      sessionId: session.id,
-      expiresAt: session.expiresAt,
-      userId: user.id,
-      name: user.name,
-      email: user.email,
-      emailVerified: user.emailVerified,
-      phoneNumberVerified: user.phoneNumberVerified,
-      disabled: user.disabled,
-    })
-    .from(session)
-    .innerJoin(user, eq(user.id, session.userId))
-    .where(eq(session.token, token));
+export async function findSessionWithUser(
+  db: Db,
+  token: string,
+): Promise<SessionWithUser | undefined> {
+  const [row] = await statement<SessionWithUser>(db, SESSION_WITH_USER)([token]);
   return row;
 }
 

@@ -25,6 +25,8 @@ export type Access = {
   /** The caller's own roster entry in this workspace, when their verified e-mail is on it. */
   memberId: string | null;
   memberTeamId: string | null;
+  /** The caller's lecture-note sort order; read only when `preferencesOf` is given. */
+  sortOrder: string;
 };
 
 /**
@@ -38,9 +40,10 @@ export async function authorize(
   workspaceId: string,
   action: WorkspaceAction,
   refusal: 'forbidden' | 'visibility_owner_only' = 'forbidden',
+  preferencesOf: string | null = null,
 ): Promise<Access> {
   const { subject, verifiedEmail } = subjectOf(user);
-  const facts = await findWorkspaceFacts(db, workspaceId, verifiedEmail);
+  const facts = await findWorkspaceFacts(db, workspaceId, verifiedEmail, preferencesOf);
   const resolution = resolveRole(
     subject,
     facts
@@ -58,5 +61,6 @@ export async function authorize(
     workspace: facts.workspace,
     memberId: facts.memberId,
     memberTeamId: facts.memberTeamId,
+    sortOrder: facts.sortOrder,
   };
 }

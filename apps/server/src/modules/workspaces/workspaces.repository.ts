@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ShuffleSnapshot } from '@teamshuffle/domain';
 import { and, asc, eq, inArray, like, or, sql } from 'drizzle-orm';
+import { statement } from '../../db/prepared.ts';
 import type { Db } from '../../plugins/database.ts';
 import {
   fixedPairs,
@@ -103,44 +104,64 @@ export async function insertWorkspace(db: Db, input: NewWorkspace) {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+type WorkspaceRow = typeof workspaces.$inferSelect;
+
+type FactsRow = Omit<WorkspaceRow, 'detailVersion'> & {
+  detailVersion: string;
+  memberId: string | null;
+  memberTeamId: string | null;
+  leads: boolean | null;
+  sortOrder: string | null;
+};
+
+// Every workspace request starts here: a prepared statement (db/prepared.ts), not a Drizzle
+// query. $1 workspace id, $2 the caller's verified e-mail (trimmed, lower case) or null, $3 the
+// user whose preferences to read or null. Of the caller's roster entries, one leading a team
+// comes first.
+const WORKSPACE_FACTS = {
+  name: 'workspace_facts',
+  text: `select w.id, w.slug, w.title, w.owner_id as "ownerId", w.is_public as "isPublic",
+      w.group_size as "groupSize", w.source_result_id as "sourceResultId",
+      w.created_at as "createdAt", w.updated_at as "updatedAt",
+      w.detail_version::text as "detailVersion",
+      me.id as "memberId", me.team_id as "memberTeamId", me.leads,
+      p.lecture_note_sort_order as "sortOrder"
+    from workspaces w
+    left join lateral (
+      select m.id, m.team_id,
+        exists (select 1 from teams t where t.leader_member_id = m.id) as leads
+      from workspace_members m
+      where m.workspace_id = w.id and $2::text is not null and lower(btrim(m.email)) = $2::text
+      order by leads desc, m.position
+      limit 1
+    ) me on true
+    left join user_preferences p on p.user_id = $3::text
+    where w.id = $1::uuid`,
+} as const;
+
 /**
  * The workspace and the caller's roster entry (matched by verified e-mail, trimmed and
- * case-insensitive) in one query; undefined when there is no such workspace.
+ * case-insensitive) in one query; undefined when there is no such workspace. With
+ * `preferencesOf`, the same query also reads that user's lecture-note sort order.
  */
 export async function findWorkspaceFacts(
   db: Db,
   workspaceId: string,
   verifiedEmail: string | null,
+  preferencesOf: string | null = null,
 ) {
   if (!UUID.test(workspaceId)) return undefined;
   const email = verifiedEmail ? verifiedEmail.trim().toLowerCase() : null;
-  const rows = await db
-    .select({
-      workspace: workspaces,
-      memberId: workspaceMembers.id,
-      memberTeamId: workspaceMembers.teamId,
-      leadsTeamId: teams.id,
-    })
-    .from(workspaces)
-    .leftJoin(
-      workspaceMembers,
-      and(
-        eq(workspaceMembers.workspaceId, workspaces.id),
-        email === null ? sql`false` : sql`lower(btrim(${workspaceMembers.email})) = ${email}`,
-      ),
-    )
-    .leftJoin(teams, eq(teams.leaderMemberId, workspaceMembers.id))
-    .where(eq(workspaces.id, workspaceId));
-  const first = rows[0];
-  if (!first) return undefined;
-  // Several roster entries may share the e-mail; leading any team makes the caller a leader.
-  const leading = rows.find((row) => row.leadsTeamId !== null);
-  const entry = leading ?? rows.find((row) => row.memberId !== null);
+  const [row] = await statement<FactsRow>(db, WORKSPACE_FACTS)([workspaceId, email, preferencesOf]);
+  if (!row) return undefined;
+  const { memberId, memberTeamId, leads, sortOrder, detailVersion, ...columns } = row;
+  const workspace: WorkspaceRow = { ...columns, detailVersion: Number(detailVersion) };
   return {
-    workspace: first.workspace,
-    membership: leading ? ('leader' as const) : entry?.memberId ? ('member' as const) : null,
-    memberId: entry?.memberId ?? null,
-    memberTeamId: entry?.memberTeamId ?? null,
+    workspace,
+    membership: leads ? ('leader' as const) : memberId ? ('member' as const) : null,
+    memberId,
+    memberTeamId,
+    sortOrder: sortOrder ?? 'week-asc',
   };
 }
 
@@ -256,6 +277,8 @@ export async function upsertWorkspaceOrder(
 }
 
 export type WorkspaceDetailRows = {
+  /** `workspaces.detail_version` read in the same statement as the rows. */
+  version: number;
   teamRows: Array<{ id: string; number: number; leaderMemberId: string | null }>;
   memberRows: Array<{
     id: string;
@@ -273,7 +296,8 @@ export type WorkspaceDetailRows = {
 
 /**
  * Everything the detail page shows, in one round trip: PostgreSQL builds the JSON (teams, roster
- * with the verified-account match, constraints), so a 300-member workspace costs one query.
+ * with the verified-account match, constraints), so a 300-member workspace costs one query. The
+ * rows and their version come from the same snapshot.
  */
 export async function loadWorkspaceDetail(
   db: Db,
@@ -281,6 +305,7 @@ export async function loadWorkspaceDetail(
 ): Promise<WorkspaceDetailRows> {
   const result = await db.execute(sql`
     select json_build_object(
+      'version', (select w.detail_version from workspaces w where w.id = ${workspaceId}),
       'teamRows', coalesce((
         select json_agg(json_build_object('id', t.id, 'number', t.number, 'leaderMemberId', t.leader_member_id)
           order by t.number)

@@ -2,6 +2,7 @@ import { LECTURE_NOTE_SORT_ORDERS, resultTitle, shuffleSnapshot } from '@teamshu
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createWorkspace } from './create-workspace.ts';
+import { DetailCache } from './detail-cache.ts';
 import {
   changeLeader,
   getPreferences,
@@ -47,6 +48,8 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
   // Who is asking is settled first (onRequest), so an anonymous caller gets 401, not a 400 about the body.
   const signedIn = { onRequest: app.requireVerifiedUser };
   const anyone = { onRequest: app.optionalVerifiedUser };
+  // One per app instance; entries are checked against the version each request reads.
+  const detailCache = new DetailCache();
 
   app.post(
     '/api/workspaces',
@@ -116,7 +119,11 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
         params: z.object({ slug: z.string().min(1).max(200) }),
       },
     },
-    async (request) => getWorkspaceBySlug(app.db, request.user, request.params.slug),
+    async (request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .type('application/json; charset=utf-8')
+        .send(await getWorkspaceBySlug(app.db, detailCache, request.user, request.params.slug)),
   );
 
   app.get(
@@ -132,7 +139,8 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
     async (request, reply) =>
       reply
         .header('cache-control', 'no-store')
-        .send(await getWorkspace(app.db, request.user, request.params.id)),
+        .type('application/json; charset=utf-8')
+        .send(await getWorkspace(app.db, detailCache, request.user, request.params.id)),
   );
 
   app.patch(

@@ -8,7 +8,7 @@ import {
 } from '@teamshuffle/domain';
 import type { SessionUser } from '../../plugins/auth.ts';
 import type { Db } from '../../plugins/database.ts';
-import { type Access, authorize, subjectOf } from './workspaces.access.ts';
+import { authorize, subjectOf } from './workspaces.access.ts';
 import {
   deleteWorkspace,
   findSlugCandidates,
@@ -25,7 +25,9 @@ import {
   upsertSortOrder,
   upsertWorkspaceOrder,
   type WorkspaceCardRow,
+  type WorkspaceDetailRows,
 } from './workspaces.repository.ts';
+import type { DetailCache, PresentedDetail } from './detail-cache.ts';
 
 type CardRole = 'creator' | 'leader' | 'member' | 'viewer';
 
@@ -101,72 +103,98 @@ export async function saveWorkspaceOrder(
   await upsertWorkspaceOrder(db, viewer.id, items);
 }
 
-function present(
-  access: Access,
-  detail: Awaited<ReturnType<typeof loadWorkspaceDetail>>,
-  sortOrder: string | null,
-) {
-  const showEmails = can(access.role, 'readEmails');
+/** What the detail page shows from the teams, roster and constraints, in both e-mail variants. */
+function presentDetail(detail: WorkspaceDetailRows): PresentedDetail {
   const leaderIds = new Set(
     detail.teamRows.map((team) => team.leaderMemberId).filter((id) => id !== null),
   );
-  const members = detail.memberRows.map((member) => ({
-    id: member.id,
-    name: member.name,
-    teamId: member.teamId,
-    email: showEmails ? member.email : null,
-    hasEmail: member.email !== null,
-    photoUrl: member.photoUrl,
-    isVerified: member.isVerified,
-    isLeader: leaderIds.has(member.id),
-  }));
   const lockedById = new Map<string, string[]>();
   for (const row of detail.locked)
     lockedById.set(row.id, [...(lockedById.get(row.id) ?? []), row.memberId]);
-  const role: WorkspaceAccessRole = access.role;
+  const memberIdsOf = new Map<string, string[]>();
+  for (const member of detail.memberRows) {
+    if (member.teamId === null) continue;
+    memberIdsOf.set(member.teamId, [...(memberIdsOf.get(member.teamId) ?? []), member.id]);
+  }
+  const parts = (showEmails: boolean) =>
+    JSON.stringify({
+      teams: detail.teamRows.map((team) => ({
+        id: team.id,
+        number: team.number,
+        leaderMemberId: team.leaderMemberId,
+        memberIds: memberIdsOf.get(team.id) ?? [],
+      })),
+      members: detail.memberRows.map((member) => ({
+        id: member.id,
+        name: member.name,
+        teamId: member.teamId,
+        email: showEmails ? member.email : null,
+        hasEmail: member.email !== null,
+        photoUrl: member.photoUrl,
+        isVerified: member.isVerified,
+        isLeader: leaderIds.has(member.id),
+      })),
+      fixedPairs: detail.pairs.map((pair) => ({ id: pair.id, memberIds: [pair.a, pair.b] })),
+      keepApart: detail.apart.map((pair) => ({ id: pair.id, memberIds: [pair.a, pair.b] })),
+      lockedTeams: [...lockedById].map(([id, memberIds]) => ({ id, memberIds })),
+    });
+  const tail = (showEmails: boolean) => Buffer.from(`,${parts(showEmails).slice(1)}`);
   return {
-    id: access.workspace.id,
-    slug: access.workspace.slug,
-    title: access.workspace.title,
-    isPublic: access.workspace.isPublic,
-    groupSize: access.workspace.groupSize,
-    createdAt: access.workspace.createdAt.toISOString(),
-    role,
-    myMemberId: access.memberId,
-    myTeamId: access.memberTeamId,
-    counters: {
-      totalMembers: members.length,
+    version: detail.version,
+    counts: {
+      totalMembers: detail.memberRows.length,
       teams: detail.teamRows.length,
-      groupSize: access.workspace.groupSize,
       fixedGroups: detail.pairs.length + lockedById.size,
     },
-    teams: detail.teamRows.map((team) => ({
-      id: team.id,
-      number: team.number,
-      leaderMemberId: team.leaderMemberId,
-      memberIds: members.filter((member) => member.teamId === team.id).map((member) => member.id),
-    })),
-    members,
-    fixedPairs: detail.pairs.map((pair) => ({ id: pair.id, memberIds: [pair.a, pair.b] })),
-    keepApart: detail.apart.map((pair) => ({ id: pair.id, memberIds: [pair.a, pair.b] })),
-    lockedTeams: [...lockedById].map(([id, memberIds]) => ({ id, memberIds })),
-    preferences: { lectureNoteSortOrder: sortOrder ?? 'week-asc' },
+    withEmails: tail(true),
+    withoutEmails: tail(false),
   };
 }
 
-/** The detail page for a workspace the caller may read. */
-export async function getWorkspace(db: Db, viewer: SessionUser | null, workspaceId: string) {
-  const access = await authorize(db, viewer, workspaceId, 'read');
-  const detail = await loadWorkspaceDetail(db, workspaceId);
-  const sortOrder = viewer ? await findSortOrder(db, viewer.id) : null;
-  return present(access, detail, sortOrder);
+/**
+ * The detail page for a workspace the caller may read, as UTF-8 JSON. Two queries after the
+ * session check: the caller's access with the workspace's detail version and preferences, then
+ * the detail itself only when the cache does not hold that version.
+ */
+export async function getWorkspace(
+  db: Db,
+  cache: DetailCache,
+  viewer: SessionUser | null,
+  workspaceId: string,
+): Promise<Buffer> {
+  const access = await authorize(db, viewer, workspaceId, 'read', 'forbidden', viewer?.id ?? null);
+  const { workspace } = access;
+  const detail = await cache.get(workspaceId, workspace.detailVersion, async () =>
+    presentDetail(await loadWorkspaceDetail(db, workspaceId)),
+  );
+  const role: WorkspaceAccessRole = access.role;
+  const head = JSON.stringify({
+    id: workspace.id,
+    slug: workspace.slug,
+    title: workspace.title,
+    isPublic: workspace.isPublic,
+    groupSize: workspace.groupSize,
+    createdAt: workspace.createdAt.toISOString(),
+    role,
+    myMemberId: access.memberId,
+    myTeamId: access.memberTeamId,
+    counters: { ...detail.counts, groupSize: workspace.groupSize },
+    preferences: { lectureNoteSortOrder: access.sortOrder },
+  });
+  const body = can(role, 'readEmails') ? detail.withEmails : detail.withoutEmails;
+  return Buffer.concat([Buffer.from(head.slice(0, -1)), body]);
 }
 
 /**
  * /workspaces/{name} (spec part 2, section 2): the workspace whose slug equals the name, or whose
  * slug is a prefix of it followed by a dash; among several, the first the caller may read.
  */
-export async function getWorkspaceBySlug(db: Db, viewer: SessionUser | null, name: string) {
+export async function getWorkspaceBySlug(
+  db: Db,
+  cache: DetailCache,
+  viewer: SessionUser | null,
+  name: string,
+) {
   const normalized = name.normalize('NFC');
   const candidates = await findSlugCandidates(db, normalized);
   const ordered = candidates
@@ -178,7 +206,7 @@ export async function getWorkspaceBySlug(db: Db, viewer: SessionUser | null, nam
     );
   for (const candidate of ordered) {
     try {
-      return await getWorkspace(db, viewer, candidate.id);
+      return await getWorkspace(db, cache, viewer, candidate.id);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
     }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   index,
@@ -34,6 +35,12 @@ export const workspaces = pgTable(
     }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Bumped by database triggers (migration 0005) in the same transaction as every change to
+     * what the detail page shows from other tables: teams, roster, constraints, and the accounts
+     * the roster's e-mails belong to. The detail cache is keyed by it.
+     */
+    detailVersion: bigint('detail_version', { mode: 'number' }).notNull().default(0),
   },
   (table) => [
     index('workspaces_owner_idx').on(table.ownerId),
@@ -55,6 +62,7 @@ export const teams = pgTable(
   },
   (table) => [
     unique('teams_workspace_number_key').on(table.workspaceId, table.number),
+    index('teams_leader_member_idx').on(table.leaderMemberId),
     check('teams_number_positive', sql`${table.number} >= 1`),
   ],
 );
@@ -74,42 +82,54 @@ export const workspaceMembers = pgTable(
   (table) => [
     unique('workspace_members_position_key').on(table.workspaceId, table.position),
     index('workspace_members_team_idx').on(table.teamId),
-    index('workspace_members_email_idx').on(sql`lower(${table.email})`),
+    index('workspace_members_email_idx').on(sql`lower(btrim(${table.email}))`),
   ],
 );
 
-export const fixedPairs = pgTable('workspace_fixed_pairs', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  workspaceId: uuid('workspace_id')
-    .notNull()
-    .references(() => workspaces.id, { onDelete: 'cascade' }),
-  memberAId: uuid('member_a_id')
-    .notNull()
-    .references(() => workspaceMembers.id, { onDelete: 'cascade' }),
-  memberBId: uuid('member_b_id')
-    .notNull()
-    .references(() => workspaceMembers.id, { onDelete: 'cascade' }),
-});
+export const fixedPairs = pgTable(
+  'workspace_fixed_pairs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    memberAId: uuid('member_a_id')
+      .notNull()
+      .references(() => workspaceMembers.id, { onDelete: 'cascade' }),
+    memberBId: uuid('member_b_id')
+      .notNull()
+      .references(() => workspaceMembers.id, { onDelete: 'cascade' }),
+  },
+  (table) => [index('workspace_fixed_pairs_workspace_idx').on(table.workspaceId)],
+);
 
-export const keepApartPairs = pgTable('workspace_keep_apart_pairs', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  workspaceId: uuid('workspace_id')
-    .notNull()
-    .references(() => workspaces.id, { onDelete: 'cascade' }),
-  memberAId: uuid('member_a_id')
-    .notNull()
-    .references(() => workspaceMembers.id, { onDelete: 'cascade' }),
-  memberBId: uuid('member_b_id')
-    .notNull()
-    .references(() => workspaceMembers.id, { onDelete: 'cascade' }),
-});
+export const keepApartPairs = pgTable(
+  'workspace_keep_apart_pairs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    memberAId: uuid('member_a_id')
+      .notNull()
+      .references(() => workspaceMembers.id, { onDelete: 'cascade' }),
+    memberBId: uuid('member_b_id')
+      .notNull()
+      .references(() => workspaceMembers.id, { onDelete: 'cascade' }),
+  },
+  (table) => [index('workspace_keep_apart_pairs_workspace_idx').on(table.workspaceId)],
+);
 
-export const lockedTeams = pgTable('workspace_locked_teams', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  workspaceId: uuid('workspace_id')
-    .notNull()
-    .references(() => workspaces.id, { onDelete: 'cascade' }),
-});
+export const lockedTeams = pgTable(
+  'workspace_locked_teams',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+  },
+  (table) => [index('workspace_locked_teams_workspace_idx').on(table.workspaceId)],
+);
 
 export const lockedTeamMembers = pgTable(
   'workspace_locked_team_members',

@@ -1,0 +1,100 @@
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/**
+ * Named prepared statements, for the few queries on almost every request's path (the session
+ * check, a caller's access to a workspace). The database plans such a statement once per
+ * connection instead of on every call. On PGlite that is most of a small query's cost: the
+ * session lookup takes about 370 µs planned on every call through the extended protocol (which
+ * PGlite runs as six separate calls into WebAssembly) and about 110 µs executed from a prepared
+ * plan. Everything else goes through Drizzle; see docs/decisions/0003-workspace-read-path.md.
+ *
+ * Values are text, converted to the type the statement gives each parameter (write a cast where
+ * the context does not settle it, as in `$2::text is null`); `null` is SQL NULL.
+ */
+export type Statement<Row> = (values: ReadonlyArray<string | null>) => Promise<Row[]>;
+
+/** A statement: a name unique in the app (lower case) and its SQL with $1, $2, ... */
+export type StatementDefinition = { readonly name: string; readonly text: string };
+
+const NAME = /^[a-z][a-z0-9_]*$/;
+
+/**
+ * A PostgreSQL string literal for any text: E'' syntax with backslashes and quotes doubled, so
+ * the result does not depend on standard_conforming_strings. PostgreSQL text cannot hold NUL.
+ */
+export function quoteLiteral(value: string | null): string {
+  if (value === null) return 'null';
+  if (value.includes('\0')) throw new Error('PostgreSQL text cannot contain NUL');
+  return `E'${value.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
+}
+
+/**
+ * PGlite is one session, so each statement is prepared once (SQL PREPARE) and run with EXECUTE
+ * through the simple protocol, which PGlite serialises with its other queries and transactions.
+ */
+function pgliteStatement<Row>(client: PGlite, definition: StatementDefinition): Statement<Row> {
+  let prepared: Promise<unknown> | undefined;
+  const prepare = `prepare ${definition.name} as ${definition.text}`;
+  return async (values) => {
+    prepared ??= client.exec(prepare).catch((error: unknown) => {
+      prepared = undefined;
+      throw error;
+    });
+    await prepared;
+    const results = await client.exec(
+      `execute ${definition.name} (${values.map(quoteLiteral).join(', ')})`,
+    );
+    return (results[0]?.rows ?? []) as Row[];
+  };
+}
+
+/** node-postgres prepares a named statement on each pooled connection the first time it runs. */
+function poolStatement<Row>(pool: pg.Pool, definition: StatementDefinition): Statement<Row> {
+  const { name, text } = definition;
+  return async (values) => {
+    const result = await pool.query({ name, text, values: [...values] });
+    return result.rows as Row[];
+  };
+}
+
+const statements = new WeakMap<object, Map<string, { text: string; run: Statement<unknown> }>>();
+
+/**
+ * The statement `name` on the database's driver (PGlite or a node-postgres pool), made on first
+ * use and kept per driver. Use it on the app's database, not inside a Drizzle transaction.
+ */
+export function statement<Row>(db: object, definition: StatementDefinition): Statement<Row> {
+  const { name, text } = definition;
+  const client = (db as { $client?: unknown }).$client;
+  if (typeof client !== 'object' || client === null) {
+    throw new Error('prepared statements run on the database itself, not in a transaction');
+  }
+  let byName = statements.get(client);
+  if (!byName) {
+    byName = new Map();
+    statements.set(client, byName);
+  }
+  const existing = byName.get(name);
+  if (existing) {
+    if (existing.text !== text) throw new Error(`two prepared statements are named ${name}`);
+    return existing.run as Statement<Row>;
+  }
+  if (!NAME.test(name)) throw new Error(`bad prepared statement name: ${name}`);
+  const paramCount = Math.max(
+    0,
+    ...[...text.matchAll(/\$(\d+)/g)].map((match) => Number(match[1])),
+  );
+  let made: Statement<Row>;
+  if (client instanceof PGlite) made = pgliteStatement(client, definition);
+  else if (client instanceof pg.Pool) made = poolStatement(client, definition);
+  else throw new Error('unknown database driver');
+  const checked: Statement<Row> = (values) => {
+    if (values.length !== paramCount) {
+      throw new Error(`${name} takes ${paramCount} values, not ${values.length}`);
+    }
+    return made(values);
+  };
+  byName.set(name, { text, run: checked });
+  return checked;
+}

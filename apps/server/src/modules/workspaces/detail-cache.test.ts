@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { DetailCache, type PresentedDetail } from './detail-cache.ts';
+
+function detail(version: number, bytes = 10): PresentedDetail {
+  return {
+    version,
+    counts: { totalMembers: 0, teams: 0, fixedGroups: 0 },
+    withEmails: Buffer.alloc(bytes, 'a'),
+    withoutEmails: Buffer.alloc(bytes, 'b'),
+  };
+}
+
+/** A loader that counts its calls and answers the given version. */
+function loader(version: number, bytes = 10) {
+  const calls = { count: 0 };
+  const load = async () => {
+    calls.count += 1;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    return detail(version, bytes);
+  };
+  return { calls, load };
+}
+
+describe('DetailCache', () => {
+  it('serves an entry at least as new as the version read, and loads again when it is older', async () => {
+    const cache = new DetailCache();
+    const v3 = loader(3);
+    expect((await cache.get('w', 3, v3.load)).version).toBe(3);
+    expect((await cache.get('w', 3, v3.load)).version).toBe(3);
+    expect((await cache.get('w', 2, v3.load)).version).toBe(3);
+    expect(v3.calls.count).toBe(1);
+    const v4 = loader(4);
+    expect((await cache.get('w', 4, v4.load)).version).toBe(4);
+    expect(v4.calls.count).toBe(1);
+    // An older answer loaded late never replaces a newer entry.
+    const late = loader(3);
+    await cache.get('w', 5, late.load);
+    expect((await cache.get('w', 4, loader(9).load)).version).toBe(4);
+  });
+
+  it('shares one load among concurrent misses, unless the shared answer is too old', async () => {
+    const cache = new DetailCache();
+    const v1 = loader(1);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => cache.get('w', 1, v1.load)));
+    expect(v1.calls.count).toBe(1);
+    expect(answers.every((answer) => answer.version === 1)).toBe(true);
+
+    const slow = loader(2);
+    const fresh = loader(3);
+    const [first, second] = await Promise.all([
+      cache.get('w', 2, slow.load),
+      cache.get('w', 3, fresh.load),
+    ]);
+    expect(first.version).toBe(2);
+    expect(second.version).toBe(3);
+    expect(fresh.calls.count).toBe(1);
+  });
+
+  it('does not keep a failed load, and the next request loads again', async () => {
+    const cache = new DetailCache();
+    const failing = async (): Promise<PresentedDetail> => {
+      throw new Error('database down');
+    };
+    await expect(cache.get('w', 1, failing)).rejects.toThrow('database down');
+    expect(cache.size).toBe(0);
+    expect((await cache.get('w', 1, loader(1).load)).version).toBe(1);
+  });
+
+  it('drops the least recently used entries beyond its byte budget, and never keeps one larger than it', async () => {
+    const cache = new DetailCache(100); // each entry below is 2 x 20 = 40 bytes
+    await cache.get('a', 1, loader(1, 20).load);
+    await cache.get('b', 1, loader(1, 20).load);
+    await cache.get('a', 1, loader(1, 20).load); // a is now the most recent
+    await cache.get('c', 1, loader(1, 20).load); // 120 bytes: b goes
+    expect(cache.size).toBe(2);
+    const again = loader(1, 20);
+    await cache.get('a', 1, again.load);
+    await cache.get('c', 1, again.load);
+    expect(again.calls.count).toBe(0);
+    await cache.get('b', 1, again.load);
+    expect(again.calls.count).toBe(1);
+
+    const huge = loader(1, 60);
+    await cache.get('h', 1, huge.load);
+    await cache.get('h', 1, huge.load);
+    expect(huge.calls.count).toBe(2);
+  });
+});

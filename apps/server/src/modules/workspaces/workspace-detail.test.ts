@@ -1,0 +1,166 @@
+// The detail page is served from a cache keyed by workspaces.detail_version, which database
+// triggers bump in the writing transaction. These tests check that every change the page shows
+// reaches the next read, on one instance and (on PostgreSQL) across two.
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, TestClient, uniqueEmail } from '../../../test/client.ts';
+import { buildSnapshot } from '../../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { user } from '../users/users.table.ts';
+import { workspaceMembers, workspaces } from './workspaces.table.ts';
+
+type Detail = {
+  id: string;
+  teams: Array<{ id: string; number: number; leaderMemberId: string | null; memberIds: string[] }>;
+  members: Array<{
+    id: string;
+    name: string;
+    email: string | null;
+    isVerified: boolean;
+    isLeader: boolean;
+    photoUrl: string | null;
+  }>;
+};
+
+describe('the workspace detail after changes', () => {
+  let t: TestApp;
+  let owner: TestClient;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      RATE_LIMIT_PER_MINUTE: '100000',
+    });
+    owner = (await buildUser(t.app, t.config.publicUrl)).client;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function newWorkspace(client = owner): Promise<Detail> {
+    const created = await client.post('/api/workspaces', {
+      title: `Course ${Math.random()}`,
+      snapshot: buildSnapshot(6, 2),
+    });
+    expect(created.statusCode).toBe(201);
+    return read(created.json().workspace.id as string, client);
+  }
+  async function read(id: string, client = owner): Promise<Detail> {
+    const response = await client.get(`/api/workspaces/${id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    return response.json();
+  }
+  async function version(id: string): Promise<number> {
+    const [row] = await t.app.db
+      .select({ version: workspaces.detailVersion })
+      .from(workspaces)
+      .where(eq(workspaces.id, id));
+    return row!.version;
+  }
+
+  it('shows a new leader and new member e-mails at the next read', async () => {
+    const ws = await newWorkspace();
+    const [team1] = ws.teams;
+    const [first, second] = team1!.memberIds;
+    const base = `/api/workspaces/${ws.id}/teams/${team1!.id}`;
+    expect((await owner.request('PUT', `${base}/leader`, { memberId: first })).statusCode).toBe(
+      200,
+    );
+    expect((await read(ws.id)).teams[0]!.leaderMemberId).toBe(first);
+    expect((await owner.request('PUT', `${base}/leader`, { memberId: second })).statusCode).toBe(
+      200,
+    );
+    let detail = await read(ws.id);
+    expect(detail.teams[0]!.leaderMemberId).toBe(second);
+    expect(detail.members.find((member) => member.id === second)!.isLeader).toBe(true);
+    expect(detail.members.find((member) => member.id === first)!.isLeader).toBe(false);
+
+    const email = uniqueEmail('roster');
+    const saved = await owner.request('PUT', `${base}/member-emails`, {
+      entries: [{ memberId: first, email }],
+    });
+    expect(saved.statusCode).toBe(200);
+    detail = await read(ws.id);
+    expect(detail.members.find((member) => member.id === first)!.email).toBe(email);
+  });
+
+  it('follows the account behind a roster e-mail: verified, photo, deleted', async () => {
+    const ws = await newWorkspace();
+    const memberId = ws.teams[1]!.memberIds[0]!;
+    const email = uniqueEmail('student');
+    await owner.request('PUT', `/api/workspaces/${ws.id}/teams/${ws.teams[1]!.id}/member-emails`, {
+      entries: [{ memberId, email }],
+    });
+    const entry = async () => (await read(ws.id)).members.find((member) => member.id === memberId)!;
+    expect(await entry()).toMatchObject({ email, isVerified: false, photoUrl: null });
+
+    // Signing up with that address and verifying it: the page shows Verified at once.
+    const student = await buildUser(t.app, t.config.publicUrl, { email });
+    expect((await entry()).isVerified).toBe(true);
+
+    await t.app.db
+      .update(user)
+      .set({ image: 'https://example.com/p.png' })
+      .where(eq(user.id, student.id));
+    expect((await entry()).photoUrl).toBe('https://example.com/p.png');
+
+    const deleted = await student.client.request('DELETE', '/api/me', {
+      confirmation: 'DELETE',
+      password: student.password,
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect(await entry()).toMatchObject({ isVerified: false, photoUrl: null });
+  });
+
+  it('bumps the version once for a statement over many rows, and not for account changes the page does not show', async () => {
+    const ws = await newWorkspace();
+    const before = await version(ws.id);
+    await t.app.db
+      .update(workspaceMembers)
+      .set({ name: sql`${workspaceMembers.name} || '!'` })
+      .where(eq(workspaceMembers.workspaceId, ws.id));
+    expect(await version(ws.id)).toBe(before + 1);
+    expect((await read(ws.id)).members.every((member) => member.name.endsWith('!'))).toBe(true);
+
+    const other = await newWorkspace();
+    const otherBefore = await version(other.id);
+    await t.app.db.update(user).set({ lastLoginAt: new Date() });
+    expect(await version(ws.id)).toBe(before + 1);
+    expect(await version(other.id)).toBe(otherBefore);
+  });
+
+  it('the title and visibility come from the workspace row at every read', async () => {
+    const ws = await newWorkspace();
+    await read(ws.id);
+    const renamed = await owner.request('PATCH', `/api/workspaces/${ws.id}`, {
+      title: 'Renamed course',
+      isPublic: true,
+    });
+    expect(renamed.statusCode).toBe(204);
+    expect(await read(ws.id)).toMatchObject({ title: 'Renamed course', isPublic: true });
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'on PostgreSQL, an instance serves a change made through another instance at its next read',
+    async () => {
+      const second = await t.anotherInstance();
+      try {
+        const ws = await newWorkspace();
+        const viaSecond = new TestClient(second.app, t.config.publicUrl);
+        for (const [name, value] of owner.cookies) viaSecond.cookies.set(name, value);
+        const [team1] = ws.teams;
+        expect((await read(ws.id, viaSecond)).teams[0]!.leaderMemberId).toBeNull();
+        const changed = await owner.request(
+          'PUT',
+          `/api/workspaces/${ws.id}/teams/${team1!.id}/leader`,
+          { memberId: team1!.memberIds[0] },
+        );
+        expect(changed.statusCode).toBe(200);
+        expect((await read(ws.id, viaSecond)).teams[0]!.leaderMemberId).toBe(team1!.memberIds[0]);
+      } finally {
+        await second.close();
+      }
+    },
+  );
+});
