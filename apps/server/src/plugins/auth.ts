@@ -9,7 +9,11 @@ import {
   SESSION_EXPIRES_IN_SECONDS,
   SESSION_UPDATE_AGE_SECONDS,
 } from '../modules/auth/auth.ts';
-import { deleteSessionsOf, findSessionWithUser } from '../modules/users/users.repository.ts';
+import {
+  deleteSessionsOf,
+  findSessionWithUser,
+  type SessionWithUser,
+} from '../modules/users/users.repository.ts';
 import { sessionTokenReader } from '../modules/auth/session-cookie.ts';
 
 /** The signed-in user as every route sees it. */
@@ -37,6 +41,17 @@ declare module 'fastify' {
     loadUser: PreHandler;
     /** Lets signed-out visitors through (as nobody) but refuses unverified signed-in users. */
     optionalVerifiedUser: PreHandler;
+    /**
+     * For a route that reads the session in its own query (one round trip instead of two): the
+     * token of the request's correctly signed session cookie, then `sessionUserOf` on the row
+     * that query found, which applies the same rules as the preHandlers above.
+     */
+    readSessionToken: (request: FastifyRequest) => string | undefined;
+    sessionUserOf: (
+      found: SessionWithUser | undefined,
+      request: FastifyRequest,
+      reply: FastifyReply,
+    ) => Promise<SessionUser | null>;
   }
   interface FastifyRequest {
     user: SessionUser | null;
@@ -67,20 +82,18 @@ export const authPlugin = fp(
     const readSessionToken = sessionTokenReader(authCookies.sessionToken.name, secret);
 
     /**
-     * The signed-in user of a request. Fast path: check the cookie's signature here and read the
-     * session with its user in one query. When the session is due for renewal (older than a
-     * day), Better Auth's own getSession renews it and its new cookie goes back with the reply.
+     * The signed-in user behind a session row read for this request's cookie (see
+     * `readSessionToken`): none when the session is missing or expired; a disabled account is
+     * signed out everywhere. When the session is due for renewal (older than a day), Better
+     * Auth's own getSession renews it and its new cookie goes back with the reply.
      */
-    async function readUser(
+    async function sessionUserOf(
+      found: SessionWithUser | undefined,
       request: FastifyRequest,
       reply: FastifyReply,
     ): Promise<SessionUser | null> {
-      const token = readSessionToken(request.headers.cookie);
-      if (!token) return null;
-      const found = await findSessionWithUser(app.db, token);
       if (!found || found.expiresAt.getTime() <= Date.now()) return null;
       if (found.disabled) {
-        // A disabled account is signed out everywhere at its next request.
         await deleteSessionsOf(app.db, found.userId);
         return null;
       }
@@ -109,6 +122,23 @@ export const authPlugin = fp(
       };
     }
 
+    /**
+     * The signed-in user of a request. Fast path: the cookie's signature is checked here and the
+     * session is read with its user in one query (a prepared statement).
+     */
+    async function readUser(
+      request: FastifyRequest,
+      reply: FastifyReply,
+    ): Promise<SessionUser | null> {
+      const token = readSessionToken(request.headers.cookie);
+      if (!token) return null;
+      return sessionUserOf(await findSessionWithUser(app.db, token), request, reply);
+    }
+
+    app.decorate('readSessionToken', (request: FastifyRequest) =>
+      readSessionToken(request.headers.cookie),
+    );
+    app.decorate('sessionUserOf', sessionUserOf);
     app.decorate('loadUser', async (request: FastifyRequest, reply: FastifyReply) => {
       request.user = await readUser(request, reply);
     });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, TestClient, uniqueEmail } from '../../../test/client.ts';
 import { buildSnapshot } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { user } from '../users/users.table.ts';
+import { session, user } from '../users/users.table.ts';
 import { workspaceMembers, workspaces } from './workspaces.table.ts';
 
 type Detail = {
@@ -139,6 +139,70 @@ describe('the workspace detail after changes', () => {
     });
     expect(renamed.statusCode).toBe(204);
     expect(await read(ws.id)).toMatchObject({ title: 'Renamed course', isPublic: true });
+  });
+
+  // GET /api/workspaces/:id reads the session in its own query: the same rules as every route.
+  describe('the session rules on the detail read', () => {
+    const day = 24 * 60 * 60 * 1000;
+
+    it('renews a day-old session, and treats an expired one as a visitor', async () => {
+      const reader = await buildUser(t.app, t.config.publicUrl);
+      const ws = await newWorkspace(reader.client);
+      await t.app.db
+        .update(session)
+        .set({ expiresAt: new Date(Date.now() + 28 * day) })
+        .where(eq(session.userId, reader.id));
+      const renewed = await reader.client.get(`/api/workspaces/${ws.id}`);
+      expect(renewed.statusCode).toBe(200);
+      expect(renewed.json().role).toBe('owner');
+      expect(String(renewed.headers['set-cookie'])).toMatch(/teamshuffle\.session_token=/);
+
+      await t.app.db
+        .update(session)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(session.userId, reader.id));
+      expect((await reader.client.get(`/api/workspaces/${ws.id}`)).statusCode).toBe(404);
+      await t.app.db.update(workspaces).set({ isPublic: true }).where(eq(workspaces.id, ws.id));
+      const asVisitor = await reader.client.get(`/api/workspaces/${ws.id}`);
+      expect(asVisitor.statusCode).toBe(200);
+      expect(asVisitor.json()).toMatchObject({ role: 'viewer', myMemberId: null });
+      expect(asVisitor.json().members.every((m: { email: unknown }) => m.email === null)).toBe(
+        true,
+      );
+    });
+
+    it('signs a disabled account out everywhere and answers as to a visitor', async () => {
+      const reader = await buildUser(t.app, t.config.publicUrl);
+      const ws = await newWorkspace(reader.client);
+      await t.app.db.update(user).set({ disabled: true }).where(eq(user.id, reader.id));
+      expect((await reader.client.get(`/api/workspaces/${ws.id}`)).statusCode).toBe(404);
+      expect(await t.app.db.select().from(session).where(eq(session.userId, reader.id))).toEqual(
+        [],
+      );
+    });
+
+    it('refuses an unverified account, and reads a forged or missing cookie as a visitor', async () => {
+      const ws = await newWorkspace();
+      await t.app.db.update(workspaces).set({ isPublic: true }).where(eq(workspaces.id, ws.id));
+      const unverified = await buildUser(t.app, t.config.publicUrl, { verified: false });
+      const refused = await unverified.client.get(`/api/workspaces/${ws.id}`);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error).toBe('email_not_verified');
+      expect((await unverified.client.get('/api/workspaces/not-a-uuid')).statusCode).toBe(403);
+
+      const forged = new TestClient(t.app, t.config.publicUrl);
+      for (const [name, value] of owner.cookies) {
+        forged.cookies.set(name, value.replace(/\.[^.]*$/, '.AAAA'));
+      }
+      const asVisitor = await forged.get(`/api/workspaces/${ws.id}`);
+      expect(asVisitor.statusCode).toBe(200);
+      expect(asVisitor.json().role).toBe('viewer');
+      const anonymous = await new TestClient(t.app, t.config.publicUrl).get(
+        `/api/workspaces/${ws.id}`,
+      );
+      expect(anonymous.json().role).toBe('viewer');
+      expect((await owner.get(`/api/workspaces/${ws.id}`)).json().role).toBe('owner');
+    });
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)(

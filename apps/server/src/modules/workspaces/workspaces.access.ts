@@ -8,7 +8,7 @@ import {
 } from '@teamshuffle/domain';
 import type { Db } from '../../plugins/database.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
-import { findWorkspaceFacts } from './workspaces.repository.ts';
+import { findWorkspaceFacts, type WorkspaceFacts } from './workspaces.repository.ts';
 
 /** The caller as role resolution sees them: an e-mail counts only once verified. */
 export function subjectOf(user: SessionUser | null): {
@@ -21,7 +21,7 @@ export function subjectOf(user: SessionUser | null): {
 
 export type Access = {
   role: WorkspaceAccessRole;
-  workspace: NonNullable<Awaited<ReturnType<typeof findWorkspaceFacts>>>['workspace'];
+  workspace: WorkspaceFacts['workspace'];
   /** The caller's own roster entry in this workspace, when their verified e-mail is on it. */
   memberId: string | null;
   memberTeamId: string | null;
@@ -30,22 +30,18 @@ export type Access = {
 };
 
 /**
- * Resolves the caller's role and checks the permission table for the action. A workspace the
- * caller may not see answers exactly like one that does not exist (404); one they may see but not
- * change answers 403 with `forbidden` (or the given catalogue id).
+ * Resolves the caller's role from facts already read and checks the permission table for the
+ * action. A workspace the caller may not see answers exactly like one that does not exist (404);
+ * one they may see but not change answers 403 with `forbidden` (or the given catalogue id).
  */
-export async function authorize(
-  db: Db,
+export function decide(
   user: SessionUser | null,
-  workspaceId: string,
+  facts: WorkspaceFacts | undefined,
   action: WorkspaceAction,
   refusal: 'forbidden' | 'visibility_owner_only' = 'forbidden',
-  preferencesOf: string | null = null,
-): Promise<Access> {
-  const { subject, verifiedEmail } = subjectOf(user);
-  const facts = await findWorkspaceFacts(db, workspaceId, verifiedEmail, preferencesOf);
+): Access {
   const resolution = resolveRole(
-    subject,
+    subjectOf(user).subject,
     facts
       ? {
           ownerId: facts.workspace.ownerId,
@@ -63,4 +59,18 @@ export async function authorize(
     memberTeamId: facts.memberTeamId,
     sortOrder: facts.sortOrder,
   };
+}
+
+/** Reads the facts for the caller (already signed in or not), then `decide`s. */
+export async function authorize(
+  db: Db,
+  user: SessionUser | null,
+  workspaceId: string,
+  action: WorkspaceAction,
+  refusal: 'forbidden' | 'visibility_owner_only' = 'forbidden',
+  preferencesOf: string | null = null,
+): Promise<Access> {
+  const { verifiedEmail } = subjectOf(user);
+  const { facts } = await findWorkspaceFacts(db, workspaceId, { verifiedEmail, preferencesOf });
+  return decide(user, facts, action, refusal);
 }

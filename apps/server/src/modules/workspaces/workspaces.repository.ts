@@ -14,6 +14,7 @@ import {
   workspaceOrder,
   workspaces,
 } from './workspaces.table.ts';
+import type { SessionWithUser } from '../users/users.repository.ts';
 import { user } from '../users/users.table.ts';
 
 /** Slugs already taken that a new slug from `base` could collide with (base, base-2, ...). */
@@ -106,62 +107,128 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type WorkspaceRow = typeof workspaces.$inferSelect;
 
-type FactsRow = Omit<WorkspaceRow, 'detailVersion'> & {
-  detailVersion: string;
-  memberId: string | null;
-  memberTeamId: string | null;
-  leads: boolean | null;
-  sortOrder: string | null;
-};
+type FactsRow = { [K in keyof SessionWithUser]: SessionWithUser[K] | null } & Omit<
+  WorkspaceRow,
+  'detailVersion' | 'id'
+> & {
+    id: string | null;
+    detailVersion: string;
+    memberId: string | null;
+    memberTeamId: string | null;
+    leads: boolean | null;
+    sortOrder: string | null;
+  };
 
-// Every workspace request starts here: a prepared statement (db/prepared.ts), not a Drizzle
-// query. $1 workspace id, $2 the caller's verified e-mail (trimmed, lower case) or null, $3 the
-// user whose preferences to read or null. Of the caller's roster entries, one leading a team
-// comes first.
+// Every workspace request starts here, so it is a prepared statement (db/prepared.ts), not a
+// Drizzle query. $1 the workspace id (or null). The caller is either $2, a session token: the
+// session and its user are read too, and their verified e-mail and preferences are used; or
+// $3, a verified e-mail (trimmed, lower case) or null, with $4, the user whose preferences to
+// read, or null. Of the caller's roster entries, one leading a team comes first. One row always.
 const WORKSPACE_FACTS = {
   name: 'workspace_facts',
-  text: `select w.id, w.slug, w.title, w.owner_id as "ownerId", w.is_public as "isPublic",
+  text: `select s.id as "sessionId", s.expires_at as "expiresAt", u.id as "userId",
+      u.name as "name", u.email as "email", u.email_verified as "emailVerified",
+      u.phone_number_verified as "phoneNumberVerified", u.disabled,
+      w.id, w.slug, w.title, w.owner_id as "ownerId", w.is_public as "isPublic",
       w.group_size as "groupSize", w.source_result_id as "sourceResultId",
       w.created_at as "createdAt", w.updated_at as "updatedAt",
       w.detail_version::text as "detailVersion",
       me.id as "memberId", me.team_id as "memberTeamId", me.leads,
       p.lecture_note_sort_order as "sortOrder"
-    from workspaces w
+    from (select $2::text as token, $3::text as email, $4::text as preferences_of) arg
+    left join session s on s.token = arg.token
+    left join "user" u on u.id = s.user_id
+    cross join lateral (
+      select case when arg.token is null then arg.email
+          when u.email_verified then lower(btrim(u.email)) end as email,
+        case when arg.token is null then arg.preferences_of else u.id end as preferences_of
+    ) caller
+    left join workspaces w on w.id = $1::uuid
     left join lateral (
       select m.id, m.team_id,
         exists (select 1 from teams t where t.leader_member_id = m.id) as leads
       from workspace_members m
-      where m.workspace_id = w.id and $2::text is not null and lower(btrim(m.email)) = $2::text
+      where m.workspace_id = w.id and caller.email is not null
+        and lower(btrim(m.email)) = caller.email
       order by leads desc, m.position
       limit 1
     ) me on true
-    left join user_preferences p on p.user_id = $3::text
-    where w.id = $1::uuid`,
+    left join user_preferences p on p.user_id = caller.preferences_of`,
 } as const;
+
+export type WorkspaceFacts = {
+  workspace: WorkspaceRow;
+  membership: 'leader' | 'member' | null;
+  memberId: string | null;
+  memberTeamId: string | null;
+  sortOrder: string;
+};
+
+export type WorkspaceCaller =
+  { sessionToken: string | null } | { verifiedEmail: string | null; preferencesOf: string | null };
 
 /**
  * The workspace and the caller's roster entry (matched by verified e-mail, trimmed and
- * case-insensitive) in one query; undefined when there is no such workspace. With
- * `preferencesOf`, the same query also reads that user's lecture-note sort order.
+ * case-insensitive) with the caller's lecture-note sort order, in one query; `facts` is
+ * undefined when there is no such workspace. Given a session token, the same query reads the
+ * session and its user (`session`), and the facts are that user's.
  */
 export async function findWorkspaceFacts(
   db: Db,
   workspaceId: string,
-  verifiedEmail: string | null,
-  preferencesOf: string | null = null,
-) {
-  if (!UUID.test(workspaceId)) return undefined;
-  const email = verifiedEmail ? verifiedEmail.trim().toLowerCase() : null;
-  const [row] = await statement<FactsRow>(db, WORKSPACE_FACTS)([workspaceId, email, preferencesOf]);
-  if (!row) return undefined;
-  const { memberId, memberTeamId, leads, sortOrder, detailVersion, ...columns } = row;
-  const workspace: WorkspaceRow = { ...columns, detailVersion: Number(detailVersion) };
-  return {
-    workspace,
-    membership: leads ? ('leader' as const) : memberId ? ('member' as const) : null,
+  caller: WorkspaceCaller,
+): Promise<{ session: SessionWithUser | undefined; facts: WorkspaceFacts | undefined }> {
+  const bySession = 'sessionToken' in caller;
+  const [row] = await statement<FactsRow>(
+    db,
+    WORKSPACE_FACTS,
+  )([
+    UUID.test(workspaceId) ? workspaceId : null,
+    bySession ? caller.sessionToken : null,
+    bySession ? null : (caller.verifiedEmail?.trim().toLowerCase() ?? null),
+    bySession ? null : caller.preferencesOf,
+  ]);
+  if (!row) throw new Error('the workspace facts query returned no row');
+  const {
+    sessionId,
+    expiresAt,
+    userId,
+    name,
+    email,
+    emailVerified,
+    phoneNumberVerified,
+    disabled,
     memberId,
     memberTeamId,
-    sortOrder: sortOrder ?? 'week-asc',
+    leads,
+    sortOrder,
+    detailVersion,
+    id,
+    ...columns
+  } = row;
+  const session =
+    sessionId !== null
+      ? {
+          sessionId,
+          expiresAt: expiresAt!,
+          userId: userId!,
+          name: name!,
+          email: email!,
+          emailVerified: emailVerified!,
+          phoneNumberVerified: phoneNumberVerified!,
+          disabled: disabled!,
+        }
+      : undefined;
+  if (id === null) return { session, facts: undefined };
+  return {
+    session,
+    facts: {
+      workspace: { ...columns, id, detailVersion: Number(detailVersion) },
+      membership: leads ? 'leader' : memberId ? 'member' : null,
+      memberId,
+      memberTeamId,
+      sortOrder: sortOrder ?? 'week-asc',
+    },
   };
 }
 

@@ -6,8 +6,8 @@ import { DetailCache } from './detail-cache.ts';
 import {
   changeLeader,
   getPreferences,
-  getWorkspace,
   getWorkspaceBySlug,
+  getWorkspaceForSession,
   listWorkspaces,
   removeWorkspace,
   renameWorkspace,
@@ -129,18 +129,28 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
   app.get(
     '/api/workspaces/:id',
     {
-      ...anyone,
+      // No session preHandler: the handler reads the session in the same query as the
+      // workspace (getWorkspaceForSession), with the same rules.
       schema: {
         tags: ['workspaces'],
         summary: 'A workspace with its teams and roster',
         params: idParams,
       },
     },
-    async (request, reply) =>
-      reply
+    async (request, reply) => {
+      const { viewer, body } = await getWorkspaceForSession(
+        app.db,
+        detailCache,
+        request.params.id,
+        app.readSessionToken(request),
+        (found) => app.sessionUserOf(found, request, reply),
+      );
+      request.user = viewer;
+      return reply
         .header('cache-control', 'no-store')
         .type('application/json; charset=utf-8')
-        .send(await getWorkspace(app.db, detailCache, request.user, request.params.id)),
+        .send(body);
+    },
   );
 
   app.patch(

@@ -8,10 +8,11 @@ import {
 } from '@teamshuffle/domain';
 import type { SessionUser } from '../../plugins/auth.ts';
 import type { Db } from '../../plugins/database.ts';
-import { authorize, subjectOf } from './workspaces.access.ts';
+import { type Access, authorize, decide, subjectOf } from './workspaces.access.ts';
 import {
   deleteWorkspace,
   findSlugCandidates,
+  findWorkspaceFacts,
   findSortOrder,
   findTeam,
   findUserIdentity,
@@ -28,6 +29,7 @@ import {
   type WorkspaceDetailRows,
 } from './workspaces.repository.ts';
 import type { DetailCache, PresentedDetail } from './detail-cache.ts';
+import type { SessionWithUser } from '../users/users.repository.ts';
 
 type CardRole = 'creator' | 'leader' | 'member' | 'viewer';
 
@@ -151,21 +153,11 @@ function presentDetail(detail: WorkspaceDetailRows): PresentedDetail {
   };
 }
 
-/**
- * The detail page for a workspace the caller may read, as UTF-8 JSON. Two queries after the
- * session check: the caller's access with the workspace's detail version and preferences, then
- * the detail itself only when the cache does not hold that version.
- */
-export async function getWorkspace(
-  db: Db,
-  cache: DetailCache,
-  viewer: SessionUser | null,
-  workspaceId: string,
-): Promise<Buffer> {
-  const access = await authorize(db, viewer, workspaceId, 'read', 'forbidden', viewer?.id ?? null);
+/** The detail page's answer, as UTF-8 JSON, once the caller's access is decided. */
+async function presentWorkspace(db: Db, cache: DetailCache, access: Access): Promise<Buffer> {
   const { workspace } = access;
-  const detail = await cache.get(workspaceId, workspace.detailVersion, async () =>
-    presentDetail(await loadWorkspaceDetail(db, workspaceId)),
+  const detail = await cache.get(workspace.id, workspace.detailVersion, async () =>
+    presentDetail(await loadWorkspaceDetail(db, workspace.id)),
   );
   const role: WorkspaceAccessRole = access.role;
   const head = JSON.stringify({
@@ -183,6 +175,46 @@ export async function getWorkspace(
   });
   const body = can(role, 'readEmails') ? detail.withEmails : detail.withoutEmails;
   return Buffer.concat([Buffer.from(head.slice(0, -1)), body]);
+}
+
+/**
+ * The detail page for a workspace the caller may read. The detail itself is read only when the
+ * cache does not hold the version the access query found.
+ */
+export async function getWorkspace(
+  db: Db,
+  cache: DetailCache,
+  viewer: SessionUser | null,
+  workspaceId: string,
+): Promise<Buffer> {
+  const access = await authorize(db, viewer, workspaceId, 'read', 'forbidden', viewer?.id ?? null);
+  return presentWorkspace(db, cache, access);
+}
+
+/**
+ * GET /api/workspaces/:id on its fast path: the session with its user and the caller's access
+ * facts come from one query, so a cached detail costs one round trip in all. `resolveUser`
+ * applies the session rules (expiry, disabled account, renewal) to the session row found; an
+ * unverified user is refused as everywhere else.
+ */
+export async function getWorkspaceForSession(
+  db: Db,
+  cache: DetailCache,
+  workspaceId: string,
+  sessionToken: string | undefined,
+  resolveUser: (found: SessionWithUser) => Promise<SessionUser | null>,
+): Promise<{ viewer: SessionUser | null; body: Buffer }> {
+  const found = await findWorkspaceFacts(db, workspaceId, { sessionToken: sessionToken ?? null });
+  const viewer = found.session ? await resolveUser(found.session) : null;
+  if (viewer && !viewer.isVerified) throw new AppError('email_not_verified');
+  // The facts were read as the session's user; when that session does not count, read them
+  // again as a signed-out visitor's.
+  const facts =
+    found.session && !viewer
+      ? (await findWorkspaceFacts(db, workspaceId, { verifiedEmail: null, preferencesOf: null }))
+          .facts
+      : found.facts;
+  return { viewer, body: await presentWorkspace(db, cache, decide(viewer, facts, 'read')) };
 }
 
 /**
