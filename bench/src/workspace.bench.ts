@@ -94,7 +94,57 @@ export async function createWorkspace(url: string, cookie: string): Promise<stri
   return workspace.id;
 }
 
-type Measured = { health: Load; workspace: Load; bytes: number };
+/** Median milliseconds of `runs` sequential calls of `call` (after `before`, not timed). */
+async function medianMs(runs: number, call: () => Promise<void>, before?: () => Promise<void>) {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    await before?.();
+    const started = performance.now();
+    await call();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)]!;
+}
+
+/**
+ * One reader at a time: a read served from the detail cache, and a read right after a leader
+ * change (the change bumps the workspace's detail version, so that read loads and presents the
+ * detail again).
+ */
+async function readLatency(url: string, cookie: string, id: string) {
+  const read = async () => {
+    const response = await fetch(`${url}/api/workspaces/${id}`, { headers: { cookie } });
+    if (!response.ok) throw new Error(`workspace GET failed: ${response.status}`);
+    await response.arrayBuffer();
+  };
+  const detail = (await (
+    await fetch(`${url}/api/workspaces/${id}`, { headers: { cookie } })
+  ).json()) as { teams: Array<{ id: string; memberIds: string[] }> };
+  const team = detail.teams[0]!;
+  let turn = 0;
+  const changeLeader = async () => {
+    turn += 1;
+    const response = await fetch(`${url}/api/workspaces/${id}/teams/${team.id}/leader`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', origin: url, cookie },
+      body: JSON.stringify({ memberId: team.memberIds[turn % 2] }),
+    });
+    if (!response.ok) throw new Error(`leader change failed: ${response.status}`);
+  };
+  await medianMs(20, read);
+  return {
+    hitMs: await medianMs(100, read),
+    missMs: await medianMs(100, read, changeLeader),
+  };
+}
+
+type Measured = {
+  health: Load;
+  workspace: Load;
+  bytes: number;
+  latency: { hitMs: number; missMs: number };
+};
 
 async function measure(seconds: number, env: Record<string, string>): Promise<Measured> {
   const app = await startApp({
@@ -110,7 +160,8 @@ async function measure(seconds: number, env: Record<string, string>): Promise<Me
     const bytes = (await sample.text()).length;
     const health = await load(`${app.url}/api/health`, seconds);
     const workspace = await load(`${app.url}/api/workspaces/${id}`, seconds, 50, { cookie });
-    return { health, workspace, bytes };
+    const latency = await readLatency(app.url, cookie, id);
+    return { health, workspace, bytes, latency };
   } finally {
     await app.stop();
   }
@@ -151,6 +202,9 @@ export async function benchWorkspace(seconds: number) {
     const ratio = measured.workspace.requestsPerSecond / measured.health.requestsPerSecond;
     console.log(
       `workspace / health throughput ratio (${label}): ${(ratio * 100).toFixed(1)}% (target >= 40%: ${ratio >= 0.4 ? 'PASS' : 'FAIL'})`,
+    );
+    console.log(
+      `one reader at a time (${label}), median: ${measured.latency.hitMs.toFixed(2)} ms from the detail cache, ${measured.latency.missMs.toFixed(2)} ms right after a change (detail loaded again)`,
     );
     return ratio;
   };

@@ -105,7 +105,8 @@ export async function insertWorkspace(db: Db, input: NewWorkspace) {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-type WorkspaceRow = typeof workspaces.$inferSelect;
+/** The workspace row as access decisions and the detail page need it. */
+type WorkspaceRow = Omit<typeof workspaces.$inferSelect, 'updatedAt' | 'sourceResultId'>;
 
 type FactsRow = { [K in keyof SessionWithUser]: SessionWithUser[K] | null } & Omit<
   WorkspaceRow,
@@ -130,8 +131,7 @@ const WORKSPACE_FACTS = {
       u.name as "name", u.email as "email", u.email_verified as "emailVerified",
       u.phone_number_verified as "phoneNumberVerified", u.disabled,
       w.id, w.slug, w.title, w.owner_id as "ownerId", w.is_public as "isPublic",
-      w.group_size as "groupSize", w.source_result_id as "sourceResultId",
-      w.created_at as "createdAt", w.updated_at as "updatedAt",
+      w.group_size as "groupSize", w.created_at as "createdAt",
       w.detail_version::text as "detailVersion",
       me.id as "memberId", me.team_id as "memberTeamId", me.leads,
       p.lecture_note_sort_order as "sortOrder"
