@@ -43,6 +43,10 @@ const idByPgCode: Partial<Record<string, ErrorId>> = {
   '22P02': 'validation_failed', // invalid_text_representation (e.g. a malformed uuid)
   '22001': 'validation_failed', // string_data_right_truncation
   '22003': 'validation_failed', // numeric_value_out_of_range
+  // Two writers met; write paths take locks in one order so this should not happen, but if it
+  // does the client is told to reload and try again rather than shown a server error.
+  '40P01': 'conflict', // deadlock_detected
+  '40001': 'conflict', // serialization_failure
 };
 
 function pgCode(error: unknown): string | undefined {

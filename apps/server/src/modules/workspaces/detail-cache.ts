@@ -4,8 +4,19 @@
  * parts that differ per caller (role, own roster entry, preferences) and the workspace row itself
  * (title, visibility) are read on every request and put around it.
  */
+/**
+ * `workspaces.detail_version` and `account_detail_version.version`, read in one statement. Both
+ * only grow, and they grow in commit order (each bump updates one row, so bumps serialise).
+ */
+export type DetailVersion = { readonly workspace: number; readonly accounts: number };
+
+/** Whether `a` is at least as new as `b` in both counters. */
+export function isAtLeast(a: DetailVersion, b: DetailVersion): boolean {
+  return a.workspace >= b.workspace && a.accounts >= b.accounts;
+}
+
 export type PresentedDetail = {
-  version: number;
+  version: DetailVersion;
   counts: { totalMembers: number; teams: number; fixedGroups: number };
   /**
    * The end of the answer's JSON object, UTF-8 encoded once: `,"teams":[...],...}`. The request's
@@ -45,11 +56,11 @@ export class DetailCache {
 
   async get(
     workspaceId: string,
-    atLeastVersion: number,
+    atLeastVersion: DetailVersion,
     load: () => Promise<PresentedDetail>,
   ): Promise<PresentedDetail> {
     const cached = this.#entries.get(workspaceId);
-    if (cached && cached.version >= atLeastVersion) {
+    if (cached && isAtLeast(cached.version, atLeastVersion)) {
       // Map order is the recency order: move the entry to the end.
       this.#entries.delete(workspaceId);
       this.#entries.set(workspaceId, cached);
@@ -58,7 +69,7 @@ export class DetailCache {
     const pending = this.#loading.get(workspaceId);
     if (pending) {
       const shared = await pending.catch(() => undefined);
-      if (shared && shared.version >= atLeastVersion) return shared;
+      if (shared && isAtLeast(shared.version, atLeastVersion)) return shared;
     }
     const loading = load();
     this.#loading.set(workspaceId, loading);
@@ -74,7 +85,7 @@ export class DetailCache {
   #store(workspaceId: string, entry: PresentedDetail) {
     const existing = this.#entries.get(workspaceId);
     if (existing) {
-      if (existing.version >= entry.version) return;
+      if (isAtLeast(existing.version, entry.version)) return;
       this.#entries.delete(workspaceId);
       this.#bytes -= sizeOf(existing);
     }

@@ -2,12 +2,13 @@
 // triggers bump in the writing transaction. These tests check that every change the page shows
 // reaches the next read, on one instance and (on PostgreSQL) across two.
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, TestClient, uniqueEmail } from '../../../test/client.ts';
 import { buildSnapshot } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { session, user } from '../users/users.table.ts';
-import { workspaceMembers, workspaces } from './workspaces.table.ts';
+import { accountDetailVersion, workspaceMembers, workspaces } from './workspaces.table.ts';
 
 type Detail = {
   id: string;
@@ -50,6 +51,10 @@ describe('the workspace detail after changes', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     return response.json();
+  }
+  async function accountsVersion(): Promise<number> {
+    const [row] = await t.app.db.select().from(accountDetailVersion);
+    return row!.version;
   }
   async function version(id: string): Promise<number> {
     const [row] = await t.app.db
@@ -125,9 +130,41 @@ describe('the workspace detail after changes', () => {
 
     const other = await newWorkspace();
     const otherBefore = await version(other.id);
-    await t.app.db.update(user).set({ lastLoginAt: new Date() });
+    const accountsBefore = await accountsVersion();
+    await t.app.db.update(user).set({ lastLoginAt: new Date(), name: 'Renamed' });
+    await buildUser(t.app, t.config.publicUrl, { verified: false });
     expect(await version(ws.id)).toBe(before + 1);
     expect(await version(other.id)).toBe(otherBefore);
+    expect(await accountsVersion()).toBe(accountsBefore);
+    await buildUser(t.app, t.config.publicUrl);
+    expect(await accountsVersion()).toBe(accountsBefore + 1);
+  });
+
+  // Writers lock the workspace row before its other rows (the triggers bump it): concurrent
+  // writes to one workspace wait for each other instead of deadlocking. Truly concurrent on
+  // PostgreSQL; PGlite runs one transaction at a time.
+  it('answers concurrent leader changes, e-mail saves and a delete of one workspace without an error', async () => {
+    for (let round = 0; round < 5; round++) {
+      const ws = await newWorkspace();
+      const [team1, team2] = ws.teams;
+      const base = `/api/workspaces/${ws.id}`;
+      const [m1, m3, m5] = team1!.memberIds;
+      const emails = (memberIds: string[]) => ({
+        entries: memberIds.map((memberId) => ({ memberId, email: uniqueEmail('c') })),
+      });
+      const writes = await Promise.all([
+        owner.request('PUT', `${base}/teams/${team1!.id}/leader`, { memberId: m1 }),
+        owner.request('PUT', `${base}/teams/${team2!.id}/leader`, {
+          memberId: team2!.memberIds[0],
+        }),
+        owner.request('PUT', `${base}/teams/${team1!.id}/member-emails`, emails([m3!, m5!])),
+        owner.request('PUT', `${base}/teams/${team1!.id}/member-emails`, emails([m5!, m3!])),
+        owner.request('DELETE', base),
+      ]);
+      const statuses = writes.map((response) => response.statusCode);
+      expect(statuses.at(-1)).toBe(204);
+      for (const status of statuses.slice(0, -1)) expect([200, 404]).toContain(status);
+    }
   });
 
   it('the title and visibility come from the workspace row at every read', async () => {
@@ -204,6 +241,38 @@ describe('the workspace detail after changes', () => {
       expect((await owner.get(`/api/workspaces/${ws.id}`)).json().role).toBe('owner');
     });
   });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'on PostgreSQL, an account verified while its address is being added to a roster shows as verified',
+    async () => {
+      // The account's change commits last, after a read cached the roster change without it.
+      const ws = await newWorkspace();
+      const memberId = ws.teams[0]!.memberIds[1]!;
+      const email = uniqueEmail('racing');
+      const student = await buildUser(t.app, t.config.publicUrl, { email, verified: false });
+      const config = t.config.database;
+      if (config.kind !== 'postgres') throw new Error('PostgreSQL only');
+      const other = new pg.Client({ connectionString: config.url });
+      await other.connect();
+      try {
+        await other.query('begin');
+        await other.query('update "user" set email_verified = true where id = $1', [student.id]);
+        const saved = await owner.request(
+          'PUT',
+          `/api/workspaces/${ws.id}/teams/${ws.teams[0]!.id}/member-emails`,
+          { entries: [{ memberId, email }] },
+        );
+        expect(saved.statusCode).toBe(200);
+        const entry = async () =>
+          (await read(ws.id)).members.find((member) => member.id === memberId)!;
+        expect(await entry()).toMatchObject({ email, isVerified: false });
+        await other.query('commit');
+        expect((await entry()).isVerified).toBe(true);
+      } finally {
+        await other.end();
+      }
+    },
+  );
 
   it.runIf(process.env.TEST_DATABASE_URL)(
     'on PostgreSQL, an instance serves a change made through another instance at its next read',

@@ -27,6 +27,7 @@ export type Access = {
   memberTeamId: string | null;
   /** The caller's lecture-note sort order; read only when `preferencesOf` is given. */
   sortOrder: string;
+  detailVersion: WorkspaceFacts['detailVersion'];
 };
 
 /**
@@ -58,6 +59,7 @@ export function decide(
     memberId: facts.memberId,
     memberTeamId: facts.memberTeamId,
     sortOrder: facts.sortOrder,
+    detailVersion: facts.detailVersion,
   };
 }
 

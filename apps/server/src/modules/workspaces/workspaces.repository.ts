@@ -15,6 +15,7 @@ import {
   workspaces,
 } from './workspaces.table.ts';
 import type { SessionWithUser } from '../users/users.repository.ts';
+import type { DetailVersion } from './detail-cache.ts';
 import { user } from '../users/users.table.ts';
 
 /** Slugs already taken that a new slug from `base` could collide with (base, base-2, ...). */
@@ -114,6 +115,7 @@ type FactsRow = { [K in keyof SessionWithUser]: SessionWithUser[K] | null } & Om
 > & {
     id: string | null;
     detailVersion: string;
+    accountsVersion: string;
     memberId: string | null;
     memberTeamId: string | null;
     leads: boolean | null;
@@ -133,6 +135,7 @@ const WORKSPACE_FACTS = {
       w.id, w.slug, w.title, w.owner_id as "ownerId", w.is_public as "isPublic",
       w.group_size as "groupSize", w.created_at as "createdAt",
       w.detail_version::text as "detailVersion",
+      (select a.version from account_detail_version a where a.id = 1)::text as "accountsVersion",
       me.id as "memberId", me.team_id as "memberTeamId", me.leads,
       p.lecture_note_sort_order as "sortOrder"
     from (select $2::text as token, $3::text as email, $4::text as preferences_of) arg
@@ -158,6 +161,8 @@ const WORKSPACE_FACTS = {
 
 export type WorkspaceFacts = {
   workspace: WorkspaceRow;
+  /** What a cached detail must be at least as new as. */
+  detailVersion: DetailVersion;
   membership: 'leader' | 'member' | null;
   memberId: string | null;
   memberTeamId: string | null;
@@ -203,6 +208,7 @@ export async function findWorkspaceFacts(
     leads,
     sortOrder,
     detailVersion,
+    accountsVersion,
     id,
     ...columns
   } = row;
@@ -224,6 +230,7 @@ export async function findWorkspaceFacts(
     session,
     facts: {
       workspace: { ...columns, id, detailVersion: Number(detailVersion) },
+      detailVersion: { workspace: Number(detailVersion), accounts: Number(accountsVersion) },
       membership: leads ? 'leader' : memberId ? 'member' : null,
       memberId,
       memberTeamId,
@@ -344,8 +351,8 @@ export async function upsertWorkspaceOrder(
 }
 
 export type WorkspaceDetailRows = {
-  /** `workspaces.detail_version` read in the same statement as the rows. */
-  version: number;
+  /** The versions, read in the same statement as the rows. */
+  version: DetailVersion;
   teamRows: Array<{ id: string; number: number; leaderMemberId: string | null }>;
   memberRows: Array<{
     id: string;
@@ -372,7 +379,9 @@ export async function loadWorkspaceDetail(
 ): Promise<WorkspaceDetailRows> {
   const result = await db.execute(sql`
     select json_build_object(
-      'version', (select w.detail_version from workspaces w where w.id = ${workspaceId}),
+      'version', json_build_object(
+        'workspace', (select w.detail_version from workspaces w where w.id = ${workspaceId}),
+        'accounts', (select a.version from account_detail_version a where a.id = 1)),
       'teamRows', coalesce((
         select json_agg(json_build_object('id', t.id, 'number', t.number, 'leaderMemberId', t.leader_member_id)
           order by t.number)
@@ -426,28 +435,51 @@ export async function deleteWorkspace(db: Db, workspaceId: string) {
   await db.delete(workspaces).where(eq(workspaces.id, workspaceId));
 }
 
-/** A team of the workspace with its member ids, or undefined. */
+/** A team of the workspace with its members, or undefined; one statement, so one snapshot. */
 export async function findTeam(db: Db, workspaceId: string, teamId: string) {
   if (!UUID.test(teamId)) return undefined;
-  const [team] = await db
-    .select()
+  const rows = await db
+    .select({
+      team: teams,
+      member: {
+        id: workspaceMembers.id,
+        name: workspaceMembers.name,
+        email: workspaceMembers.email,
+      },
+    })
     .from(teams)
-    .where(and(eq(teams.id, teamId), eq(teams.workspaceId, workspaceId)));
-  if (!team) return undefined;
-  const members = await db
-    .select({ id: workspaceMembers.id, name: workspaceMembers.name, email: workspaceMembers.email })
-    .from(workspaceMembers)
-    .where(eq(workspaceMembers.teamId, teamId))
+    .leftJoin(workspaceMembers, eq(workspaceMembers.teamId, teams.id))
+    .where(and(eq(teams.id, teamId), eq(teams.workspaceId, workspaceId)))
     .orderBy(asc(workspaceMembers.position));
-  return { ...team, members };
+  const first = rows[0];
+  if (!first) return undefined;
+  const members = rows.flatMap((row) => (row.member ? [row.member] : []));
+  return { ...first.team, members };
 }
 
 /**
- * Sets (or clears) one team's leader: one row, one statement, so two owners changing two teams
- * at the same moment both take effect.
+ * Locks the workspace row for the rest of the transaction. Every write to a workspace's rows
+ * starts with it: the write's trigger bumps `detail_version` on that row, and taking the row
+ * first keeps two writers (or a writer and a delete) from each holding a row the other needs.
  */
-export async function setTeamLeader(db: Db, teamId: string, memberId: string | null) {
-  await db.update(teams).set({ leaderMemberId: memberId }).where(eq(teams.id, teamId));
+async function lockWorkspace(tx: Db, workspaceId: string) {
+  await tx.execute(sql`select 1 from workspaces where id = ${workspaceId} for no key update`);
+}
+
+/**
+ * Sets (or clears) one team's leader: one row, so two owners changing two teams at the same
+ * moment both take effect (one after the other, on the workspace row's lock).
+ */
+export async function setTeamLeader(
+  db: Db,
+  workspaceId: string,
+  teamId: string,
+  memberId: string | null,
+) {
+  await db.transaction(async (tx) => {
+    await lockWorkspace(tx, workspaceId);
+    await tx.update(teams).set({ leaderMemberId: memberId }).where(eq(teams.id, teamId));
+  });
 }
 
 /** Sets the e-mails of some roster entries of a workspace (each entry its own row). */
@@ -458,6 +490,7 @@ export async function setMemberEmails(
 ) {
   if (changes.length === 0) return;
   await db.transaction(async (tx) => {
+    await lockWorkspace(tx, workspaceId);
     for (const change of changes) {
       await tx
         .update(workspaceMembers)

@@ -156,7 +156,7 @@ function presentDetail(detail: WorkspaceDetailRows): PresentedDetail {
 /** The detail page's answer, as UTF-8 JSON, once the caller's access is decided. */
 async function presentWorkspace(db: Db, cache: DetailCache, access: Access): Promise<Buffer> {
   const { workspace } = access;
-  const detail = await cache.get(workspace.id, workspace.detailVersion, async () =>
+  const detail = await cache.get(workspace.id, access.detailVersion, async () =>
     presentDetail(await loadWorkspaceDetail(db, workspace.id)),
   );
   const role: WorkspaceAccessRole = access.role;
@@ -299,7 +299,7 @@ export async function changeLeader(
       field: 'memberId',
     });
   }
-  await setTeamLeader(db, teamId, memberId);
+  await setTeamLeader(db, workspaceId, teamId, memberId);
   return { teamNumber: team.number, leaderName: member?.name ?? null };
 }
 

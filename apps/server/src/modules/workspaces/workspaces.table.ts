@@ -36,9 +36,9 @@ export const workspaces = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
-     * Bumped by database triggers (migration 0005) in the same transaction as every change to
-     * what the detail page shows from other tables: teams, roster, constraints, and the accounts
-     * the roster's e-mails belong to. The detail cache is keyed by it.
+     * Bumped by database triggers (migration 0006) in the same transaction as every change to
+     * what the detail page shows from this workspace's other tables: teams, roster, constraints.
+     * The detail cache is keyed by it (with `account_detail_version`).
      */
     detailVersion: bigint('detail_version', { mode: 'number' }).notNull().default(0),
   },
@@ -46,6 +46,20 @@ export const workspaces = pgTable(
     index('workspaces_owner_idx').on(table.ownerId),
     check('workspaces_title_not_blank', sql`length(btrim(${table.title})) > 0`),
   ],
+);
+
+/**
+ * One row: bumped by a trigger (migration 0006) in the transaction of every change to a verified
+ * account's e-mail, verification or photo, which every workspace's detail page may show next to
+ * a roster e-mail. The detail cache is keyed by it together with `workspaces.detail_version`.
+ */
+export const accountDetailVersion = pgTable(
+  'account_detail_version',
+  {
+    id: integer('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [check('account_detail_version_single_row', sql`${table.id} = 1`)],
 );
 
 export const teams = pgTable(

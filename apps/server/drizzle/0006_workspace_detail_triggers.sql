@@ -1,7 +1,9 @@
 -- workspaces.detail_version changes in the same transaction as every change to what a workspace's
--- detail page shows from other tables, so a cached detail can be checked against one number.
+-- detail page shows from its other tables, so a cached detail can be checked against a number.
 -- Triggers, not application code, so no write path can forget it. Statement-level with
 -- transition tables: inserting a 300-member roster bumps the workspace once, not 300 times.
+-- The bump locks the workspace row until commit: write paths lock it first (FOR NO KEY UPDATE)
+-- so that two writers never hold a child row each and wait for the workspace row.
 
 CREATE FUNCTION bump_detail_version_of_rows() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -47,28 +49,33 @@ BEGIN
   END LOOP;
 END $$;--> statement-breakpoint
 
--- The roster shows, for each e-mail, whether a verified account has it and that account's photo:
--- a change to an account's e-mail, verification or photo bumps the workspaces listing either its
--- old or its new e-mail.
-CREATE FUNCTION bump_detail_version_of_account() RETURNS trigger LANGUAGE plpgsql AS $$
+-- The roster shows, for each e-mail, whether a verified account has it and that account's photo.
+-- A change to a verified account's e-mail, verification or photo bumps one global counter rather
+-- than the workspaces listing the address: finding those would read workspace_members under the
+-- trigger's snapshot, and a roster change committing meanwhile would be missed (its workspace's
+-- cached page would then lack the account's change until the workspace next changed). Account
+-- changes of this kind are rare next to reads; each one makes every cached page load again once.
+
+INSERT INTO account_detail_version (id, version) VALUES (1, 0) ON CONFLICT DO NOTHING;--> statement-breakpoint
+
+CREATE FUNCTION bump_account_detail_version() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE workspaces SET detail_version = detail_version + 1
-  WHERE id IN (
-    SELECT m.workspace_id FROM workspace_members m
-    WHERE lower(btrim(m.email)) IN (lower(btrim(OLD.email)), lower(btrim(NEW.email)))
-  );
+  UPDATE account_detail_version SET version = version + 1 WHERE id = 1;
   RETURN NULL;
 END $$;--> statement-breakpoint
 
 CREATE TRIGGER user_insert_bumps_detail_version AFTER INSERT ON "user"
-  FOR EACH ROW EXECUTE FUNCTION bump_detail_version_of_account();--> statement-breakpoint
+  FOR EACH ROW WHEN (NEW.email_verified)
+  EXECUTE FUNCTION bump_account_detail_version();--> statement-breakpoint
 
 CREATE TRIGGER user_update_bumps_detail_version AFTER UPDATE ON "user"
   FOR EACH ROW
-  WHEN (OLD.email IS DISTINCT FROM NEW.email
-    OR OLD.email_verified IS DISTINCT FROM NEW.email_verified
-    OR OLD.image IS DISTINCT FROM NEW.image)
-  EXECUTE FUNCTION bump_detail_version_of_account();--> statement-breakpoint
+  WHEN ((OLD.email_verified OR NEW.email_verified)
+    AND (OLD.email IS DISTINCT FROM NEW.email
+      OR OLD.email_verified IS DISTINCT FROM NEW.email_verified
+      OR OLD.image IS DISTINCT FROM NEW.image))
+  EXECUTE FUNCTION bump_account_detail_version();--> statement-breakpoint
 
 CREATE TRIGGER user_delete_bumps_detail_version AFTER DELETE ON "user"
-  FOR EACH ROW EXECUTE FUNCTION bump_detail_version_of_account();
+  FOR EACH ROW WHEN (OLD.email_verified)
+  EXECUTE FUNCTION bump_account_detail_version();
