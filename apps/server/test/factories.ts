@@ -28,3 +28,20 @@ export function buildSnapshot(
     groups: drawn.teams.map((team) => ({ number: team.number, memberIds: team.memberIds })),
   };
 }
+
+/** The body of GET /api/workspaces/:id, as far as the tests read it. */
+export type WorkspaceDetailBody = {
+  id: string;
+  slug: string;
+  title: string;
+  role: string;
+  teams: Array<{ id: string; number: number; leaderMemberId: string | null; memberIds: string[] }>;
+  members: Array<{
+    id: string;
+    name: string;
+    email: string | null;
+    isVerified: boolean;
+    isLeader: boolean;
+    photoUrl: string | null;
+  }>;
+};

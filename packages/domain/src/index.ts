@@ -12,6 +12,7 @@ export * from './retry.ts';
 export * from './files.ts';
 export * from './limits.ts';
 export * from './password.ts';
+export * from './me.ts';
 export * from './results.ts';
 export * from './roles.ts';
 export * from './shuffle/index.ts';

@@ -38,6 +38,29 @@ export type ShuffleSnapshot = z.infer<typeof shuffleSnapshot>;
 export const saveResultInput = z.object({ title: resultTitle, snapshot: shuffleSnapshot });
 export type SaveResultInput = z.infer<typeof saveResultInput>;
 
+/** One card of the /results list, as GET /api/results answers it. */
+export const resultSummary = z.object({
+  id: z.string(),
+  title: z.string(),
+  createdAt: z.string(),
+  membersCount: z.number(),
+  teamsCount: z.number(),
+  groupSize: z.number(),
+  fixedPairsCount: z.number(),
+  lockedTeamsCount: z.number(),
+  keepApartCount: z.number(),
+});
+export type ResultSummary = z.infer<typeof resultSummary>;
+
+/** A saved result with its snapshot, as GET /api/results/:id answers it. */
+export const savedResult = z.object({
+  id: z.string(),
+  title: z.string(),
+  createdAt: z.string(),
+  snapshot: shuffleSnapshot,
+});
+export type SavedResult = z.infer<typeof savedResult>;
+
 /** The case- and space-insensitive form under which titles must be unique per user. */
 export function titleKey(title: string): string {
   return title.trim().toLowerCase();

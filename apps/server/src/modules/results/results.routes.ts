@@ -1,25 +1,8 @@
-import { saveResultInput, shuffleSnapshot } from '@teamshuffle/domain';
+import { resultSummary, savedResult, saveResultInput } from '@teamshuffle/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getResult, listResults, removeResult, saveResult } from './results.service.ts';
 
-const resultSummary = z.object({
-  id: z.string(),
-  title: z.string(),
-  createdAt: z.string(),
-  membersCount: z.number(),
-  teamsCount: z.number(),
-  groupSize: z.number(),
-  fixedPairsCount: z.number(),
-  lockedTeamsCount: z.number(),
-  keepApartCount: z.number(),
-});
-const result = z.object({
-  id: z.string(),
-  title: z.string(),
-  createdAt: z.string(),
-  snapshot: shuffleSnapshot,
-});
 const params = z.object({ id: z.uuid('Result not found') });
 
 /** /api/results: the signed-in, verified user's saved shuffles. Owners only, for every action. */
@@ -42,7 +25,12 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/results/:id',
     {
-      schema: { tags: ['results'], summary: 'One saved result', params, response: { 200: result } },
+      schema: {
+        tags: ['results'],
+        summary: 'One saved result',
+        params,
+        response: { 200: savedResult },
+      },
     },
     async (request) => getResult(app.db, request.user!.id, request.params.id),
   );
@@ -54,7 +42,7 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['results'],
         summary: 'Save a result',
         body: saveResultInput,
-        response: { 201: result },
+        response: { 201: savedResult },
       },
     },
     async (request, reply) =>

@@ -59,12 +59,35 @@ export type SessionWithUser = {
   disabled: boolean;
 };
 
+/** The columns of a `SessionWithUser`, for a statement reading session `s` joined to user `u`. */
+export const SESSION_WITH_USER_COLUMNS = `s.id as "sessionId", s.expires_at as "expiresAt",
+  u.id as "userId", u.name, u.email, u.email_verified as "emailVerified",
+  u.phone_number_verified as "phoneNumberVerified", u.disabled`;
+
+type MaybeSessionRow = { [K in keyof SessionWithUser]: SessionWithUser[K] | null };
+
+/**
+ * The session in a row read with SESSION_WITH_USER_COLUMNS through outer joins (all null when
+ * there was none), without the row's other columns.
+ */
+export function sessionOf(row: MaybeSessionRow): SessionWithUser | undefined {
+  if (row.sessionId === null) return undefined;
+  return {
+    sessionId: row.sessionId,
+    expiresAt: row.expiresAt!,
+    userId: row.userId!,
+    name: row.name!,
+    email: row.email!,
+    emailVerified: row.emailVerified!,
+    phoneNumberVerified: row.phoneNumberVerified!,
+    disabled: row.disabled!,
+  };
+}
+
 // On nearly every request: a prepared statement (db/prepared.ts), not a Drizzle query.
 const SESSION_WITH_USER = {
   name: 'session_with_user',
-  text: `select s.id as "sessionId", s.expires_at as "expiresAt", u.id as "userId", u.name,
-      u.email, u.email_verified as "emailVerified",
-      u.phone_number_verified as "phoneNumberVerified", u.disabled
+  text: `select ${SESSION_WITH_USER_COLUMNS}
     from session s join "user" u on u.id = s.user_id
     where s.token = $1::text`,
 } as const;

@@ -1,22 +1,8 @@
-import { AppError } from '@teamshuffle/domain';
+import { AppError, type MeView } from '@teamshuffle/domain';
 import type { Db } from '../../plugins/database.ts';
 import type { Auth } from '../auth/auth.ts';
 import { PHONE_EMAIL_DOMAIN } from '../auth/auth.ts';
 import { deleteUser, findUserWithPassword } from './users.repository.ts';
-
-/** The signed-in user's own record, as GET /api/me returns it. */
-export type MeView = {
-  id: string;
-  displayName: string;
-  email: string | null;
-  emailVerified: boolean;
-  phoneNumber: string | null;
-  photoUrl: string | null;
-  createdAt: string;
-  lastLoginAt: string | null;
-  isVerified: boolean;
-  hasPassword: boolean;
-};
 
 /** Reads the user's own record (an explicit mapping: no hashes, no internal flags). */
 export async function getMe(db: Db, userId: string): Promise<MeView> {

@@ -5,23 +5,10 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, TestClient, uniqueEmail } from '../../../test/client.ts';
-import { buildSnapshot } from '../../../test/factories.ts';
+import { buildSnapshot, type WorkspaceDetailBody as Detail } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { session, user } from '../users/users.table.ts';
 import { accountDetailVersion, workspaceMembers, workspaces } from './workspaces.table.ts';
-
-type Detail = {
-  id: string;
-  teams: Array<{ id: string; number: number; leaderMemberId: string | null; memberIds: string[] }>;
-  members: Array<{
-    id: string;
-    name: string;
-    email: string | null;
-    isVerified: boolean;
-    isLeader: boolean;
-    photoUrl: string | null;
-  }>;
-};
 
 describe('the workspace detail after changes', () => {
   let t: TestApp;

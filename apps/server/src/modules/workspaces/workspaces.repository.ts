@@ -14,7 +14,11 @@ import {
   workspaceOrder,
   workspaces,
 } from './workspaces.table.ts';
-import type { SessionWithUser } from '../users/users.repository.ts';
+import {
+  SESSION_WITH_USER_COLUMNS,
+  type SessionWithUser,
+  sessionOf,
+} from '../users/users.repository.ts';
 import type { DetailVersion } from './detail-cache.ts';
 import { user } from '../users/users.table.ts';
 
@@ -107,11 +111,14 @@ export async function insertWorkspace(db: Db, input: NewWorkspace) {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The workspace row as access decisions and the detail page need it. */
-type WorkspaceRow = Omit<typeof workspaces.$inferSelect, 'updatedAt' | 'sourceResultId'>;
+type WorkspaceRow = Omit<
+  typeof workspaces.$inferSelect,
+  'updatedAt' | 'sourceResultId' | 'detailVersion'
+>;
 
 type FactsRow = { [K in keyof SessionWithUser]: SessionWithUser[K] | null } & Omit<
   WorkspaceRow,
-  'detailVersion' | 'id'
+  'id'
 > & {
     id: string | null;
     detailVersion: string;
@@ -129,9 +136,7 @@ type FactsRow = { [K in keyof SessionWithUser]: SessionWithUser[K] | null } & Om
 // read, or null. Of the caller's roster entries, one leading a team comes first. One row always.
 const WORKSPACE_FACTS = {
   name: 'workspace_facts',
-  text: `select s.id as "sessionId", s.expires_at as "expiresAt", u.id as "userId",
-      u.name as "name", u.email as "email", u.email_verified as "emailVerified",
-      u.phone_number_verified as "phoneNumberVerified", u.disabled,
+  text: `select ${SESSION_WITH_USER_COLUMNS},
       w.id, w.slug, w.title, w.owner_id as "ownerId", w.is_public as "isPublic",
       w.group_size as "groupSize", w.created_at as "createdAt",
       w.detail_version::text as "detailVersion",
@@ -194,47 +199,28 @@ export async function findWorkspaceFacts(
     bySession ? null : caller.preferencesOf,
   ]);
   if (!row) throw new Error('the workspace facts query returned no row');
-  const {
-    sessionId,
-    expiresAt,
-    userId,
-    name,
-    email,
-    emailVerified,
-    phoneNumberVerified,
-    disabled,
-    memberId,
-    memberTeamId,
-    leads,
-    sortOrder,
-    detailVersion,
-    accountsVersion,
-    id,
-    ...columns
-  } = row;
-  const session =
-    sessionId !== null
-      ? {
-          sessionId,
-          expiresAt: expiresAt!,
-          userId: userId!,
-          name: name!,
-          email: email!,
-          emailVerified: emailVerified!,
-          phoneNumberVerified: phoneNumberVerified!,
-          disabled: disabled!,
-        }
-      : undefined;
-  if (id === null) return { session, facts: undefined };
+  const session = sessionOf(row);
+  if (row.id === null) return { session, facts: undefined };
   return {
     session,
     facts: {
-      workspace: { ...columns, id, detailVersion: Number(detailVersion) },
-      detailVersion: { workspace: Number(detailVersion), accounts: Number(accountsVersion) },
-      membership: leads ? 'leader' : memberId ? 'member' : null,
-      memberId,
-      memberTeamId,
-      sortOrder: sortOrder ?? 'week-asc',
+      workspace: {
+        id: row.id,
+        slug: row.slug,
+        title: row.title,
+        ownerId: row.ownerId,
+        isPublic: row.isPublic,
+        groupSize: row.groupSize,
+        createdAt: row.createdAt,
+      },
+      detailVersion: {
+        workspace: Number(row.detailVersion),
+        accounts: Number(row.accountsVersion),
+      },
+      membership: row.leads ? 'leader' : row.memberId ? 'member' : null,
+      memberId: row.memberId,
+      memberTeamId: row.memberTeamId,
+      sortOrder: row.sortOrder ?? 'week-asc',
     },
   };
 }

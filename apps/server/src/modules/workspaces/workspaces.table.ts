@@ -100,39 +100,28 @@ export const workspaceMembers = pgTable(
   ],
 );
 
-export const fixedPairs = pgTable(
-  'workspace_fixed_pairs',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    memberAId: uuid('member_a_id')
-      .notNull()
-      .references(() => workspaceMembers.id, { onDelete: 'cascade' }),
-    memberBId: uuid('member_b_id')
-      .notNull()
-      .references(() => workspaceMembers.id, { onDelete: 'cascade' }),
-  },
-  (table) => [index('workspace_fixed_pairs_workspace_idx').on(table.workspaceId)],
-);
+/** Two roster entries of one workspace: a pair kept together, or a pair kept apart. */
+function pairTable<Name extends string>(name: Name) {
+  return pgTable(
+    name,
+    {
+      id: uuid('id').primaryKey().defaultRandom(),
+      workspaceId: uuid('workspace_id')
+        .notNull()
+        .references(() => workspaces.id, { onDelete: 'cascade' }),
+      memberAId: uuid('member_a_id')
+        .notNull()
+        .references(() => workspaceMembers.id, { onDelete: 'cascade' }),
+      memberBId: uuid('member_b_id')
+        .notNull()
+        .references(() => workspaceMembers.id, { onDelete: 'cascade' }),
+    },
+    (table) => [index(`${name}_workspace_idx`).on(table.workspaceId)],
+  );
+}
 
-export const keepApartPairs = pgTable(
-  'workspace_keep_apart_pairs',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    memberAId: uuid('member_a_id')
-      .notNull()
-      .references(() => workspaceMembers.id, { onDelete: 'cascade' }),
-    memberBId: uuid('member_b_id')
-      .notNull()
-      .references(() => workspaceMembers.id, { onDelete: 'cascade' }),
-  },
-  (table) => [index('workspace_keep_apart_pairs_workspace_idx').on(table.workspaceId)],
-);
+export const fixedPairs = pairTable('workspace_fixed_pairs');
+export const keepApartPairs = pairTable('workspace_keep_apart_pairs');
 
 export const lockedTeams = pgTable(
   'workspace_locked_teams',

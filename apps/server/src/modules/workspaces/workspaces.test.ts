@@ -3,24 +3,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildUser, TestClient, uniqueEmail } from '../../../test/client.ts';
-import { buildSnapshot } from '../../../test/factories.ts';
+import { buildSnapshot, type WorkspaceDetailBody as Detail } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { teams, workspaces } from './workspaces.table.ts';
-
-type Detail = {
-  id: string;
-  slug: string;
-  title: string;
-  role: string;
-  teams: Array<{ id: string; number: number; leaderMemberId: string | null; memberIds: string[] }>;
-  members: Array<{
-    id: string;
-    name: string;
-    email: string | null;
-    isVerified: boolean;
-    isLeader: boolean;
-  }>;
-};
 
 describe('workspace permissions', () => {
   let t: TestApp;

@@ -1,16 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { shuffleSnapshot } from '@teamshuffle/domain';
-import { z } from 'zod';
+import { savedResult, type SavedResult } from '@teamshuffle/domain';
 import { apiFetch } from '../../../lib/api-client';
 import { resultsQueryKey } from './list-results';
 
-const savedResult = z.object({
-  id: z.string(),
-  title: z.string(),
-  createdAt: z.string(),
-  snapshot: shuffleSnapshot,
-});
-export type SavedResult = z.infer<typeof savedResult>;
+export type { SavedResult };
 
 /** GET /api/results/:id: one of the user's results with its snapshot (404 for anyone else's). */
 export async function getResult(id: string, signal?: AbortSignal): Promise<SavedResult> {

@@ -1,19 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { resultSummary, type ResultSummary } from '@teamshuffle/domain';
 import { apiFetch } from '../../../lib/api-client';
 
-const resultSummary = z.object({
-  id: z.string(),
-  title: z.string(),
-  createdAt: z.string(),
-  membersCount: z.number(),
-  teamsCount: z.number(),
-  groupSize: z.number(),
-  fixedPairsCount: z.number(),
-  lockedTeamsCount: z.number(),
-  keepApartCount: z.number().optional().default(0),
-});
-export type ResultSummary = z.infer<typeof resultSummary>;
+export type { ResultSummary };
 
 /** Newest first (spec part 1, section 7: sorted by time descending); the server sorts too. */
 function newestFirst(a: ResultSummary, b: ResultSummary): number {
