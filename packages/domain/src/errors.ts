@@ -89,6 +89,13 @@ export const errors = {
     message: 'Please enter a phone number in international format, e.g. +821012345678.',
   },
   invalid_password: { id: 'invalid_password', status: 403, message: 'Incorrect password.' },
+  // Per-account throttling of password sign-in (docs/decisions/0005-sign-in-throttling.md).
+  too_many_sign_in_attempts: {
+    id: 'too_many_sign_in_attempts',
+    status: 429,
+    message:
+      'Too many failed sign-in attempts for this account. Try again in {seconds} seconds, or reset your password.',
+  },
   account_disabled: {
     id: 'account_disabled',
     status: 403,
@@ -296,15 +303,33 @@ export const errors = {
 /** Id of a catalogue entry. */
 export type ErrorId = keyof typeof errors;
 
-/** Body of every error response of the API. */
-export type ApiErrorBody = { error: string; message: string; field?: string };
+/** Every refusal of the shuffle engine (`formTeams`), for the routes that replay a draw. */
+export const SHUFFLE_ERROR_IDS = [
+  'no_members',
+  'too_few_members',
+  'invalid_team_count',
+  'duplicate_member_id',
+  'invalid_seed',
+  'too_many_locked_teams',
+  'block_too_large',
+  'too_few_groups',
+  'keep_apart_impossible',
+] as const satisfies readonly ErrorId[];
 
 /** Schema of the error response body (Fastify response schema and client parsing). */
 export const apiErrorBody = z.object({
+  /** The catalogue's stable id (`ErrorId`), or a snake_case id of Better Auth's. */
   error: z.string(),
+  /** What to show a person: the spec's wording where it has one. */
   message: z.string(),
+  /** The input field at fault, when there is one. */
   field: z.string().optional(),
+  /** Only on 500s: the id to quote when reporting the failure. */
+  requestId: z.string().optional(),
 });
+
+/** Body of every error response of the API. */
+export type ApiErrorBody = z.infer<typeof apiErrorBody>;
 
 // Ids that the API reports as another entry, so a response does not reveal what it hides.
 const PUBLIC_ID: Partial<Record<ErrorId, ErrorId>> = {

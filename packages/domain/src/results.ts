@@ -1,20 +1,23 @@
 import { z } from 'zod';
 import { TEAM_COUNT_MAX, TEAM_COUNT_MIN } from './constants.ts';
+import { TEXT_LIMITS, TEXT_RULES, text } from './text.ts';
 
 /** Most members one saved result or workspace may hold. */
 export const RESULT_MEMBERS_MAX = 1000;
 /** Longest title of a saved result or workspace. */
-export const RESULT_TITLE_MAX = 100;
+export const RESULT_TITLE_MAX = TEXT_LIMITS.title;
 
-const id = z.string().trim().min(1).max(64);
-const memberName = z.string().trim().min(1, 'A member needs a name').max(100);
+const id = text(TEXT_RULES.id);
+const memberName = text(TEXT_RULES.memberName, { required: 'A member needs a name' });
 
 /** A title as users type it: trimmed, required (spec part 1, section 5: 'name required (trimmed)'). */
-export const resultTitle = z
-  .string()
-  .trim()
-  .min(1, 'Please enter a name')
-  .max(RESULT_TITLE_MAX, `The name can be at most ${RESULT_TITLE_MAX} characters`);
+export const resultTitle = text(
+  TEXT_RULES.title,
+  {
+    required: 'Please enter a name',
+    too_long: `The name can be at most ${RESULT_TITLE_MAX} characters`,
+  },
+);
 
 /** One shuffle as it is saved: who, how they were grouped, under which constraints, with which seed. */
 export const shuffleSnapshot = z.object({
@@ -30,7 +33,8 @@ export const shuffleSnapshot = z.object({
   fixedPairs: z.array(z.object({ id, memberIds: z.tuple([id, id]) })).default([]),
   lockedTeams: z.array(z.object({ id, memberIds: z.array(id).min(1) })).default([]),
   keepApart: z.array(z.object({ id, memberIds: z.tuple([id, id]) })).default([]),
-  seed: z.string().trim().min(1).max(128),
+  // The seed's exact code points feed the draw, so it is checked but not normalised.
+  seed: text({ max: 128, normalize: false }),
 });
 export type ShuffleSnapshot = z.infer<typeof shuffleSnapshot>;
 
