@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config.ts';
+import { type AppConfig, resolveAuthSecret } from './config.ts';
+import { createHttpServer } from './http-server.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
@@ -14,7 +15,9 @@ import { workspacesRoutes } from './modules/workspaces/workspaces.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { docsPlugin } from './plugins/docs.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, sendError } from './plugins/errors.ts';
+import { inputPlugin } from './plugins/input.ts';
+import { requestDeadlinePlugin } from './plugins/request-deadline.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { outboxPlugin } from './plugins/outbox.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -26,17 +29,35 @@ const packageJson = JSON.parse(
 ) as { version: string };
 
 /** Builds the whole app from a parsed configuration; `main.ts` and every test use it. */
-export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+export async function buildApp(
+  config: AppConfig,
+  options: { logStream?: { write(line: string): void } } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      // main.ts passes its bounded stdout destination (logger.ts); tests keep pino's default.
+      stream: options.logStream,
     },
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    serverFactory: createHttpServer(config.timeouts),
+    // Longer than any parameter's own schema allows, so an over-long one answers 400 naming it.
+    routerOptions: { maxParamLength: 1000 },
+    // Malformed or absurd URLs answer in the API's error shape, not Fastify's.
+    frameworkErrors: (error, _request, reply) => {
+      void sendError(
+        reply,
+        'validation_failed',
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? 'A path parameter is longer than 1000 characters.'
+          : 'The URL is not valid.',
+      );
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -45,13 +66,19 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
+  await app.register(inputPlugin);
+  await app.register(requestDeadlinePlugin, { bodyMs: config.timeouts.bodyMs });
   await app.register(securityPlugin, {
     publicUrl: config.publicUrl,
     rateLimitPerMinute: config.rateLimitPerMinute,
     trustedOrigins: config.trustedOrigins,
   });
   await app.register(databasePlugin, { database: config.database });
-  await app.register(outboxPlugin, { isProduction: config.isProduction });
+  await app.register(outboxPlugin, {
+    isReadable: config.devOutbox,
+    hasSmtp: config.mail.smtpUrl !== undefined,
+    hasSmsGateway: config.sms !== undefined,
+  });
   await app.register(mailPlugin, { smtpUrl: config.mail.smtpUrl, from: config.mail.from });
   await app.register(smsPlugin, { gateway: config.sms });
   await app.register(authPlugin, { config });
@@ -66,6 +93,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(authRoutes, {
     publicUrl: config.publicUrl,
     minPasswordLength: config.passwordPolicy.minLength,
+    authSecret: resolveAuthSecret(config),
   });
   const { authCookies } = await app.auth.$context;
   await app.register(usersRoutes, {

@@ -17,6 +17,22 @@ describe('loadConfig', () => {
     expect(config.google).toBeUndefined();
   });
 
+  it('keeps the dev outbox only where the server is this machine alone (decisions/0004)', () => {
+    expect(loadConfig({}).devOutbox).toBe(true);
+    expect(loadConfig({ HOST: 'localhost', PUBLIC_URL: 'http://127.0.0.1:3000' }).devOutbox).toBe(
+      true,
+    );
+    expect(loadConfig({ HOST: '::1' }).devOutbox).toBe(true);
+    // Shared with a class: every other address, a public URL, a proxy, production.
+    expect(loadConfig({ HOST: '0.0.0.0' }).devOutbox).toBe(false);
+    expect(loadConfig({ HOST: '192.168.1.20' }).devOutbox).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'https://class.example.org' }).devOutbox).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).devOutbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40) }).devOutbox).toBe(
+      false,
+    );
+  });
+
   it('follows PORT in the default public URL and strips a trailing slash from PUBLIC_URL', () => {
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
     expect(loadConfig({ PUBLIC_URL: 'https://teams.example.org/' }).publicUrl).toBe(

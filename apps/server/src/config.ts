@@ -83,6 +83,9 @@ const envSchema = z
     PASSWORD_REQUIRE_NUMBER: z.preprocess(emptyToUndefined, booleanString.default(false)),
     PASSWORD_REQUIRE_SYMBOL: z.preprocess(emptyToUndefined, booleanString.default(false)),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(4500),
+    HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+    UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(600_000),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE === 's3') {
@@ -147,7 +150,26 @@ export type AppConfig = {
   /** Origins whose browsers may send state-changing requests (the public URL; dev servers too). */
   trustedOrigins: string[];
   shutdownTimeoutMs: number;
+  /** How long a client may take: see `createHttpServer` and the request-deadline plugin. */
+  timeouts: { headersMs: number; bodyMs: number; uploadMs: number };
+  /**
+   * Where mail and SMS go when no SMTP server or SMS gateway is set: the dev outbox (readable at
+   * GET /api/dev/outbox from this machine only) or the server log. See decisions/0004.
+   */
+  devOutbox: boolean;
 };
+
+/** Whether a host name or address names this machine's loopback interface. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return (
+    bare === 'localhost' ||
+    bare.endsWith('.localhost') ||
+    bare === '::1' ||
+    /^127(\.\d{1,3}){3}$/.test(bare) ||
+    /^::ffff:127(\.\d{1,3}){3}$/.test(bare)
+  );
+}
 
 function trustedOriginsFor(publicUrl: string, port: number, isProduction: boolean): string[] {
   const origins = new Set([new URL(publicUrl).origin]);
@@ -239,6 +261,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     trustedOrigins: trustedOriginsFor(publicUrl, env.PORT, env.NODE_ENV === 'production'),
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    timeouts: {
+      headersMs: env.HEADERS_TIMEOUT_MS,
+      bodyMs: env.BODY_TIMEOUT_MS,
+      uploadMs: env.UPLOAD_TIMEOUT_MS,
+    },
+    // The outbox hands out sign-in links, so it exists only where nobody but this machine's user
+    // can reach the server: not in production, not behind a proxy, and only while both the
+    // listening address and the public URL are loopback.
+    devOutbox:
+      env.NODE_ENV !== 'production' &&
+      !env.TRUST_PROXY &&
+      isLoopbackHost(env.HOST) &&
+      isLoopbackHost(new URL(publicUrl).hostname),
   };
 }
 

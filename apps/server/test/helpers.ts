@@ -65,10 +65,17 @@ export type TestApp = {
   anotherInstance: () => Promise<TestApp>;
 };
 
+/** What a test may hand the app besides its environment. */
+export type TestAppOptions = {
+  /** Receives the app's log lines (set LOG_LEVEL in `env` too: tests default to silent). */
+  logStream?: { write(line: string): void };
+};
+
 async function buildTestInstance(
   env: Record<string, string>,
   databaseUrl: string,
   setup?: (app: FastifyInstance) => void | Promise<void>,
+  options: TestAppOptions = {},
 ) {
   const temp = makeTempDir();
   const config = loadConfig({
@@ -80,7 +87,7 @@ async function buildTestInstance(
     ...env,
   });
   try {
-    const app = await buildApp(config);
+    const app = await buildApp(config, options);
     await setup?.(app);
     await app.ready();
     return { app, config, temp };
@@ -97,11 +104,12 @@ async function buildTestInstance(
 export async function createTestApp(
   env: Record<string, string> = {},
   setup?: (app: FastifyInstance) => void | Promise<void>,
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   // Instances of one test app share the session-signing secret, as a deployment would.
   const sharedEnv = { AUTH_SECRET: randomBytes(24).toString('hex'), ...env };
-  const { app, config, temp } = await buildTestInstance(sharedEnv, database.url, setup);
+  const { app, config, temp } = await buildTestInstance(sharedEnv, database.url, setup, options);
   const anotherInstance = async (): Promise<TestApp> => {
     if (!database.url.startsWith('postgres')) {
       throw new Error('another instance needs TEST_DATABASE_URL (PostgreSQL)');

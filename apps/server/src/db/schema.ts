@@ -1,5 +1,6 @@
 // Every table of the app, for Drizzle's relational queries and for drizzle-kit's migrations.
 export * from '../modules/system/system.table.ts';
 export * from '../modules/users/users.table.ts';
+export * from '../modules/auth/sign-in-throttle.table.ts';
 export * from '../modules/results/results.table.ts';
 export * from '../modules/workspaces/workspaces.table.ts';

@@ -1,5 +1,5 @@
 import { AppError } from '@teamshuffle/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -45,10 +45,16 @@ describe('the error handler', () => {
   afterAll(async () => {
     await t.close();
   });
+  // As the app's own page sends them: state-changing requests say where they come from.
+  const send = (options: InjectOptions) =>
+    t.app.inject({
+      ...options,
+      headers: { origin: t.config.publicUrl, ...(options.headers as Record<string, string>) },
+    });
 
   it('answers an unknown API path with a JSON 404', async () => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
-      const response = await t.app.inject({ method, url: '/api/does-not-exist' });
+      const response = await send({ method, url: '/api/does-not-exist' });
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toMatch(/^application\/json/);
       expect(response.json()).toEqual({ error: 'route_not_found', message: expect.any(String) });
@@ -56,7 +62,7 @@ describe('the error handler', () => {
   });
 
   it('answers bad input with 400, the field and the schema message', async () => {
-    const response = await t.app.inject({
+    const response = await send({
       method: 'POST',
       url: '/api/test/echo',
       payload: { title: '   ', week: 3 },
@@ -68,7 +74,7 @@ describe('the error handler', () => {
       message: 'title: Please enter a title',
     });
 
-    const week = await t.app.inject({
+    const week = await send({
       method: 'POST',
       url: '/api/test/echo',
       payload: { title: 'Week', week: 21 },
@@ -78,7 +84,7 @@ describe('the error handler', () => {
   });
 
   it('answers malformed JSON and a wrong content type with 4xx, not 500', async () => {
-    const malformed = await t.app.inject({
+    const malformed = await send({
       method: 'POST',
       url: '/api/test/echo',
       headers: { 'content-type': 'application/json' },
@@ -87,7 +93,7 @@ describe('the error handler', () => {
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().error).toBe('validation_failed');
 
-    const wrongType = await t.app.inject({
+    const wrongType = await send({
       method: 'POST',
       url: '/api/test/echo',
       headers: { 'content-type': 'application/x-unknown' },
@@ -98,7 +104,7 @@ describe('the error handler', () => {
   });
 
   it('refuses a body over the limit with 413', async () => {
-    const response = await t.app.inject({
+    const response = await send({
       method: 'POST',
       url: '/api/test/echo',
       headers: { 'content-type': 'application/json' },
@@ -118,10 +124,10 @@ describe('the error handler', () => {
   });
 
   it('turns database constraint violations into 422 and 409 and changes nothing', async () => {
-    const check = await t.app.inject({ method: 'POST', url: '/api/test/check-violation' });
+    const check = await send({ method: 'POST', url: '/api/test/check-violation' });
     expect(check.statusCode).toBe(422);
     expect(check.json().error).toBe('rule_broken');
-    const unique = await t.app.inject({ method: 'POST', url: '/api/test/unique-violation' });
+    const unique = await send({ method: 'POST', url: '/api/test/unique-violation' });
     expect(unique.statusCode).toBe(409);
     expect(unique.json().error).toBe('conflict');
     const rows = await t.app.db.select().from(systemMeta);

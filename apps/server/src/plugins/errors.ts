@@ -1,4 +1,6 @@
 import {
+  AppError,
+  apiErrorBody,
   type ApiErrorBody,
   type ErrorId,
   errors,
@@ -7,6 +9,7 @@ import {
 } from '@teamshuffle/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { z } from 'zod';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -97,10 +100,59 @@ function handleError(
     .send({ error: def.id, message: def.message, requestId: request.id });
 }
 
-/** One error handler for the whole app, and JSON 404s for unknown API routes. */
+/** The `response` entry of a 204 answer. */
+export const noContent = z.undefined().describe('No content');
+
+/**
+ * The `response` entries of a route's error answers, from the catalogue: one per status, each
+ * the `{ error, message }` body described by the ids it can carry (so the OpenAPI document lists
+ * them). Spread it into a route's `schema.response`.
+ */
+export function errorResponses(...ids: ErrorId[]): Record<number, typeof apiErrorBody> {
+  const byStatus = new Map<number, string[]>();
+  for (const id of ids) {
+    const { status } = errors[id];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), publicIdOf(id)]);
+  }
+  return Object.fromEntries(
+    [...byStatus].map(([status, list]) => [
+      status,
+      apiErrorBody.describe(`Error: ${[...new Set(list)].join(', ')}`),
+    ]),
+  );
+}
+
+// What the API reports for a hidden id (a workspace you cannot see is one that does not exist).
+function publicIdOf(id: ErrorId): string {
+  return toApiErrorBody(new AppError(id)).error;
+}
+
+// Answers any operation can give, whatever it does: a URL or text the input floor refuses, the
+// rate limit, a failure, a server that is shutting down; and for requests that carry a body, a
+// refused origin, a body too large or of a type the API does not take.
+const ANY_OPERATION: ErrorId[] = [
+  'validation_failed',
+  'too_many_requests',
+  'internal',
+  'service_unavailable',
+];
+const WITH_BODY: ErrorId[] = ['cross_site_refused', 'payload_too_large', 'unsupported_media_type'];
+
+/**
+ * One error handler for the whole app, and every documented operation's error answers in its
+ * schema: the ones any operation can give are added to what the route declares itself.
+ */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler(handleError);
+    app.addHook('onRoute', (route) => {
+      if (!route.schema || route.schema.hide) return;
+      const methods = [route.method].flat();
+      const isSafe = methods.every((method) => method === 'GET' || method === 'HEAD');
+      const common = errorResponses(...ANY_OPERATION, ...(isSafe ? [] : WITH_BODY));
+      const declared = (route.schema.response ?? {}) as Record<string, unknown>;
+      route.schema.response = { ...common, ...declared };
+    });
   },
   { name: 'errors', fastify: '5.x' },
 );

@@ -15,7 +15,7 @@ declare module 'fastify' {
 
 type MailOptions = { smtpUrl: string | undefined; from: string };
 
-/** Sends mail over SMTP (`SMTP_URL`), or into the dev outbox and the log when there is none. */
+/** Sends mail over SMTP (`SMTP_URL`), or into the dev outbox (or the log) when there is none. */
 export const mailPlugin = fp(
   async (app: FastifyInstance, options: MailOptions) => {
     if (options.smtpUrl) {
@@ -37,10 +37,18 @@ export const mailPlugin = fp(
           text: mail.text,
           html: mail.html,
         });
-        app.log.info(
-          { to: mail.to, subject: mail.subject, link: stored.link },
-          'mail to the dev outbox',
-        );
+        if (app.outbox.isReadable) {
+          app.log.info(
+            { to: mail.to, subject: mail.subject, link: stored.link },
+            'mail to the dev outbox',
+          );
+        } else {
+          // No way to send it: the operator reads it here (the start-up warning says so).
+          app.log.warn(
+            { to: mail.to, subject: mail.subject, link: stored.link, text: mail.text },
+            'mail not sent (SMTP_URL is not set)',
+          );
+        }
       },
     });
   },

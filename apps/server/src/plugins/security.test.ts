@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { buildUser } from '../../test/client.ts';
+import { buildSnapshot } from '../../test/factories.ts';
 import { createTestApp } from '../../test/helpers.ts';
 
 describe('rate limiting', () => {
@@ -15,6 +17,36 @@ describe('rate limiting', () => {
       expect(limited.headers['retry-after']).toBeDefined();
       // The web app's own files are not limited.
       expect((await t.app.inject({ method: 'GET', url: '/robots.txt' })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('where a state-changing request comes from', () => {
+  it('refuses a cookie-bearing request with no Origin and no Sec-Fetch-Site, and changes nothing', async () => {
+    const t = await createTestApp();
+    try {
+      const { client } = await buildUser(t.app, t.config.publicUrl);
+      const attempt = (headers: Record<string, string>) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/results',
+          headers: { cookie: client.cookieHeader(), ...headers },
+          payload: { title: 'No origin', snapshot: buildSnapshot(4, 2) },
+        });
+      const bare = await attempt({});
+      expect(bare.statusCode).toBe(403);
+      expect(bare.json().error).toBe('cross_site_refused');
+      expect((await attempt({ 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
+      expect((await attempt({ 'sec-fetch-site': 'none' })).statusCode).toBe(403);
+      expect((await attempt({ origin: 'https://evil.example' })).statusCode).toBe(403);
+      expect((await client.get('/api/results')).json()).toEqual([]);
+      // What the app's own pages send is accepted: its Origin, or Sec-Fetch-Site alone.
+      expect((await attempt({ 'sec-fetch-site': 'same-origin' })).statusCode).toBe(201);
+      expect((await attempt({ origin: t.config.publicUrl })).statusCode).toBe(409);
+      // Reading needs no Origin.
+      expect((await t.app.inject({ url: '/api/config' })).statusCode).toBe(200);
     } finally {
       await t.close();
     }

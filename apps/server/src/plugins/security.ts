@@ -50,15 +50,16 @@ export const securityPlugin = fp(
       }),
     });
 
-    // State-changing API requests from another site are refused (the session cookie is
-    // SameSite=Lax, and this closes the rest): a browser always says where a request came from.
+    // State-changing API requests must show they come from the app's own pages (the session
+    // cookie is SameSite=Lax, and this closes the rest): a browser sends `Origin` with every
+    // such request, or at least `Sec-Fetch-Site`. A request with neither is refused too, as
+    // Better Auth's routes do, so a cookie can never act without saying where it comes from.
     const trusted = new Set(options.trustedOrigins);
     app.addHook('onRequest', async (request, reply) => {
       if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
       const origin = request.headers.origin;
       const site = request.headers['sec-fetch-site'];
-      const isForeign =
-        origin !== undefined ? !trusted.has(origin) : site === 'cross-site' || site === 'same-site';
+      const isForeign = origin !== undefined ? !trusted.has(origin) : site !== 'same-origin';
       if (isForeign) {
         const def = errors.cross_site_refused;
         return reply.status(def.status).send({ error: def.id, message: def.message });

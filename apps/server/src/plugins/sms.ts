@@ -14,7 +14,7 @@ type SmsOptions = { gateway: { gatewayUrl: string; apiKey: string | undefined } 
 
 /**
  * SMS through a gateway (`SMS_GATEWAY_URL`: a JSON POST of `{ to, text }` with the key as a
- * bearer token), or into the dev outbox when there is none.
+ * bearer token), or into the dev outbox (or the log) when there is none.
  */
 export const smsPlugin = fp(
   async (app: FastifyInstance, options: SmsOptions) => {
@@ -39,7 +39,8 @@ export const smsPlugin = fp(
     app.decorate('sms', {
       send: async (to: string, text: string) => {
         app.outbox.add({ kind: 'sms', to, subject: null, text, html: null });
-        app.log.info({ to }, 'SMS to the dev outbox');
+        if (app.outbox.isReadable) app.log.info({ to }, 'SMS to the dev outbox');
+        else app.log.warn({ to, text }, 'SMS not sent (SMS_GATEWAY_URL is not set)');
       },
     });
   },

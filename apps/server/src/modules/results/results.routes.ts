@@ -1,9 +1,16 @@
-import { resultSummary, savedResult, saveResultInput } from '@teamshuffle/domain';
+import {
+  resultSummary,
+  savedResult,
+  saveResultInput,
+  SHUFFLE_ERROR_IDS,
+} from '@teamshuffle/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses, noContent } from '../../plugins/errors.ts';
 import { getResult, listResults, removeResult, saveResult } from './results.service.ts';
 
 const params = z.object({ id: z.uuid('Result not found') });
+const SIGNED_IN_ONLY = ['unauthenticated', 'email_not_verified'] as const;
 
 /** /api/results: the signed-in, verified user's saved shuffles. Owners only, for every action. */
 export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,7 +23,7 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['results'],
         summary: 'My saved results, newest first',
-        response: { 200: z.array(resultSummary) },
+        response: { 200: z.array(resultSummary), ...errorResponses(...SIGNED_IN_ONLY) },
       },
     },
     async (request) => listResults(app.db, request.user!.id),
@@ -29,7 +36,7 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['results'],
         summary: 'One saved result',
         params,
-        response: { 200: savedResult },
+        response: { 200: savedResult, ...errorResponses(...SIGNED_IN_ONLY, 'not_found') },
       },
     },
     async (request) => getResult(app.db, request.user!.id, request.params.id),
@@ -42,7 +49,15 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['results'],
         summary: 'Save a result',
         body: saveResultInput,
-        response: { 201: savedResult },
+        response: {
+          201: savedResult,
+          ...errorResponses(
+            ...SIGNED_IN_ONLY,
+            ...SHUFFLE_ERROR_IDS,
+            'duplicate_result_title',
+            'rule_broken',
+          ),
+        },
       },
     },
     async (request, reply) =>
@@ -51,7 +66,14 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/results/:id',
-    { schema: { tags: ['results'], summary: 'Delete a saved result', params } },
+    {
+      schema: {
+        tags: ['results'],
+        summary: 'Delete a saved result',
+        params,
+        response: { 204: noContent, ...errorResponses(...SIGNED_IN_ONLY, 'not_found') },
+      },
+    },
     async (request, reply) => {
       await removeResult(app.db, request.user!.id, request.params.id);
       return reply.status(204).send();

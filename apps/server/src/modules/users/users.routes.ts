@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses, noContent } from '../../plugins/errors.ts';
 import { deleteAccount, getMe } from './users.service.ts';
 
 const meSchema = z.object({
@@ -50,6 +51,15 @@ export const usersRoutes: FastifyPluginAsyncZod<{ sessionCookieNames: string[] }
         tags: ['account'],
         summary: 'Delete the account and everything it owns',
         body: deleteBody,
+        response: {
+          204: noContent,
+          ...errorResponses(
+            'unauthenticated',
+            'delete_confirmation_mismatch',
+            'password_required',
+            'invalid_password',
+          ),
+        },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,24 @@
-import { LECTURE_NOTE_SORT_ORDERS, resultTitle, shuffleSnapshot } from '@teamshuffle/domain';
+import {
+  createdWorkspace,
+  createWorkspaceInput,
+  emailChangeResult,
+  leaderChange,
+  leaderChangeInput,
+  leaderEmailsInput,
+  memberEmailsInput,
+  preferences,
+  safeParam,
+  SHUFFLE_ERROR_IDS,
+  TEXT_LIMITS,
+  workspaceCard,
+  workspaceDetail,
+  type WorkspaceDetail,
+  workspaceOrderInput,
+  workspaceUpdateInput,
+} from '@teamshuffle/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses, noContent } from '../../plugins/errors.ts';
 import { createWorkspace } from './create-workspace.ts';
 import { DetailCache } from './detail-cache.ts';
 import {
@@ -18,27 +36,20 @@ import {
   setVisibility,
 } from './workspaces.service.ts';
 
-const createBody = z.union([
-  z.object({ title: resultTitle, snapshot: shuffleSnapshot }),
-  z.object({ title: resultTitle, resultId: z.uuid() }),
-]);
-const created = z.object({
-  resultId: z.string(),
-  workspace: z.object({ id: z.string(), slug: z.string(), title: z.string(), url: z.string() }),
-});
-const idParams = z.object({ id: z.string().min(1).max(64) });
-const teamParams = z.object({ id: z.string().min(1).max(64), teamId: z.string().min(1).max(64) });
-// spec: e-mail typed inputs, blanks ignored; surrounding spaces are not a mistake.
-const emailOrBlank = z
-  .string()
-  .trim()
-  .max(254)
-  .pipe(z.union([z.literal(''), z.email('Please enter a valid email address')]));
-const emailChangeResult = z.object({
-  added: z.number(),
-  removed: z.number(),
-  isChanged: z.boolean(),
-});
+/**
+ * The detail answer is sent as the UTF-8 bytes the detail cache holds (Fastify sends a Buffer as
+ * it is, without the serializer); a test parses those bytes with `workspaceDetail`.
+ */
+function preparedJson(bytes: Buffer): WorkspaceDetail {
+  return bytes as unknown as WorkspaceDetail;
+}
+
+const idParams = z.object({ id: safeParam(TEXT_LIMITS.id) });
+const teamParams = z.object({ id: safeParam(TEXT_LIMITS.id), teamId: safeParam(TEXT_LIMITS.id) });
+
+// Who may not ask, and a workspace the caller may not see (answered as one that does not exist).
+const SIGNED_IN_ONLY = ['unauthenticated', 'email_not_verified'] as const;
+const IN_A_WORKSPACE = [...SIGNED_IN_ONLY, 'workspace_not_found', 'forbidden', 'conflict'] as const;
 
 /** /api/workspaces: Create Team, the list page, the detail page, settings, leaders and e-mails. */
 export const workspacesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (
@@ -58,8 +69,18 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
       schema: {
         tags: ['workspaces'],
         summary: 'Create Team: save the shuffle and create its workspace',
-        body: createBody,
-        response: { 201: created },
+        body: createWorkspaceInput,
+        response: {
+          201: createdWorkspace,
+          ...errorResponses(
+            ...SIGNED_IN_ONLY,
+            ...SHUFFLE_ERROR_IDS,
+            'duplicate_result_title',
+            'rule_broken',
+            'not_found',
+            'conflict',
+          ),
+        },
       },
     },
     async (request, reply) => {
@@ -78,7 +99,11 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
       schema: {
         tags: ['workspaces'],
         summary: "My workspaces, public ones when signed out, or another user's (?user=)",
-        querystring: z.object({ user: z.string().min(1).max(64).optional() }),
+        querystring: z.object({ user: safeParam(TEXT_LIMITS.id).optional() }),
+        response: {
+          200: z.array(workspaceCard),
+          ...errorResponses('email_not_verified', 'view_teams_forbidden'),
+        },
       },
     },
     async (request, reply) =>
@@ -94,13 +119,8 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
       schema: {
         tags: ['workspaces'],
         summary: 'My numbering of workspaces (displayOrder = number - 1)',
-        body: z.object({
-          items: z
-            .array(
-              z.object({ workspaceId: z.uuid(), teamNumber: z.number().int().min(1).max(100_000) }),
-            )
-            .max(1000),
-        }),
+        body: workspaceOrderInput,
+        response: { 204: noContent, ...errorResponses(...SIGNED_IN_ONLY, 'workspace_not_found') },
       },
     },
     async (request, reply) => {
@@ -116,14 +136,22 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
       schema: {
         tags: ['workspaces'],
         summary: 'A workspace by its name in the URL',
-        params: z.object({ slug: z.string().min(1).max(200) }),
+        params: z.object({ slug: safeParam(TEXT_LIMITS.slug) }),
+        response: {
+          200: workspaceDetail,
+          ...errorResponses('email_not_verified', 'workspace_not_found'),
+        },
       },
     },
     async (request, reply) =>
       reply
         .header('cache-control', 'no-store')
         .type('application/json; charset=utf-8')
-        .send(await getWorkspaceBySlug(app.db, detailCache, request.user, request.params.slug)),
+        .send(
+          preparedJson(
+            await getWorkspaceBySlug(app.db, detailCache, request.user, request.params.slug),
+          ),
+        ),
   );
 
   app.get(
@@ -135,6 +163,10 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
         tags: ['workspaces'],
         summary: 'A workspace with its teams and roster',
         params: idParams,
+        response: {
+          200: workspaceDetail,
+          ...errorResponses('email_not_verified', 'workspace_not_found'),
+        },
       },
     },
     async (request, reply) => {
@@ -149,7 +181,7 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
       return reply
         .header('cache-control', 'no-store')
         .type('application/json; charset=utf-8')
-        .send(body);
+        .send(preparedJson(body));
     },
   );
 
@@ -161,12 +193,11 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
         tags: ['workspaces'],
         summary: 'Rename (owner) or change visibility (owner)',
         params: idParams,
-        body: z
-          .object({ title: resultTitle.optional(), isPublic: z.boolean().optional() })
-          .refine(
-            (body) => body.title !== undefined || body.isPublic !== undefined,
-            'Nothing to change',
-          ),
+        body: workspaceUpdateInput,
+        response: {
+          204: noContent,
+          ...errorResponses(...IN_A_WORKSPACE, 'visibility_owner_only', 'rule_broken'),
+        },
       },
     },
     async (request, reply) => {
@@ -183,7 +214,12 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
     '/api/workspaces/:id',
     {
       ...signedIn,
-      schema: { tags: ['workspaces'], summary: 'Delete a workspace (owner)', params: idParams },
+      schema: {
+        tags: ['workspaces'],
+        summary: 'Delete a workspace (owner)',
+        params: idParams,
+        response: { 204: noContent, ...errorResponses(...IN_A_WORKSPACE) },
+      },
     },
     async (request, reply) => {
       await removeWorkspace(app.db, request.user, request.params.id);
@@ -199,8 +235,11 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
         tags: ['workspaces'],
         summary: "Change or remove a team's leader (owner)",
         params: teamParams,
-        body: z.object({ memberId: z.uuid().nullable() }),
-        response: { 200: z.object({ teamNumber: z.number(), leaderName: z.string().nullable() }) },
+        body: leaderChangeInput,
+        response: {
+          200: leaderChange,
+          ...errorResponses(...IN_A_WORKSPACE, 'team_not_found', 'rule_broken'),
+        },
       },
     },
     async (request) =>
@@ -221,12 +260,11 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
         tags: ['workspaces'],
         summary: "Set the teams' leader e-mails (owner)",
         params: idParams,
-        body: z.object({
-          entries: z
-            .array(z.object({ teamId: z.string().min(1).max(64), email: emailOrBlank }))
-            .max(100),
-        }),
-        response: { 200: emailChangeResult },
+        body: leaderEmailsInput,
+        response: {
+          200: emailChangeResult,
+          ...errorResponses(...IN_A_WORKSPACE, 'team_not_found', 'rule_broken'),
+        },
       },
     },
     async (request) =>
@@ -241,12 +279,11 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
         tags: ['workspaces'],
         summary: "Set a team's member e-mails (owner, or a member of that team)",
         params: teamParams,
-        body: z.object({
-          entries: z
-            .array(z.object({ memberId: z.string().min(1).max(64), email: emailOrBlank }))
-            .max(1000),
-        }),
-        response: { 200: emailChangeResult },
+        body: memberEmailsInput,
+        response: {
+          200: emailChangeResult,
+          ...errorResponses(...IN_A_WORKSPACE, 'team_not_found', 'rule_broken'),
+        },
       },
     },
     async (request) =>
@@ -261,7 +298,14 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
 
   app.get(
     '/api/preferences',
-    { ...signedIn, schema: { tags: ['account'], summary: 'My preferences' } },
+    {
+      ...signedIn,
+      schema: {
+        tags: ['account'],
+        summary: 'My preferences',
+        response: { 200: preferences, ...errorResponses(...SIGNED_IN_ONLY) },
+      },
+    },
     async (request) => getPreferences(app.db, request.user!),
   );
 
@@ -272,7 +316,8 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
       schema: {
         tags: ['account'],
         summary: 'Set my lecture-note sort order',
-        body: z.object({ lectureNoteSortOrder: z.enum(LECTURE_NOTE_SORT_ORDERS) }),
+        body: preferences,
+        response: { 200: preferences, ...errorResponses(...SIGNED_IN_ONLY) },
       },
     },
     async (request) => savePreferences(app.db, request.user!, request.body.lectureNoteSortOrder),

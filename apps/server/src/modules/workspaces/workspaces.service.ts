@@ -2,7 +2,11 @@ import {
   AppError,
   can,
   diffEmails,
+  isLectureNoteSortOrder,
+  LECTURE_NOTE_SORT_ORDER_DEFAULT,
+  type LectureNoteSortOrder,
   normalizeEmail,
+  type Preferences,
   slugMatches,
   type WorkspaceAccessRole,
 } from '@teamshuffle/domain';
@@ -395,12 +399,19 @@ export async function saveTeamMemberEmails(
 }
 
 /** The caller's lecture-note sort order preference. */
-export async function getPreferences(db: Db, viewer: SessionUser) {
-  return { lectureNoteSortOrder: await findSortOrder(db, viewer.id) };
+export async function getPreferences(db: Db, viewer: SessionUser): Promise<Preferences> {
+  const stored = await findSortOrder(db, viewer.id);
+  return {
+    lectureNoteSortOrder: isLectureNoteSortOrder(stored) ? stored : LECTURE_NOTE_SORT_ORDER_DEFAULT,
+  };
 }
 
 /** Stores the caller's lecture-note sort order preference. */
-export async function savePreferences(db: Db, viewer: SessionUser, order: string) {
+export async function savePreferences(
+  db: Db,
+  viewer: SessionUser,
+  order: LectureNoteSortOrder,
+): Promise<Preferences> {
   await upsertSortOrder(db, viewer.id, order);
   return { lectureNoteSortOrder: order };
 }

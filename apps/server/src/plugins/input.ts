@@ -1,0 +1,106 @@
+import { AppError, hasRefusedCharacters, TEXT_MESSAGES } from '@teamshuffle/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** Deepest JSON nesting any request body may have; the app's own bodies need five levels. */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * Whether JSON text nests deeper than `max` (arrays and objects), found by one pass over the
+ * text: nothing deeper is ever parsed, so no parser, validator or library below can overflow its
+ * stack on it (Better Auth's request conversion did on 5,000 nested arrays).
+ */
+export function jsonNestsDeeperThan(json: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < json.length; index++) {
+    const char = json.charCodeAt(index);
+    if (inString) {
+      if (char === 0x5c /* \ */) index++;
+      else if (char === 0x22 /* " */) inString = false;
+    } else if (char === 0x22) {
+      inString = true;
+    } else if (char === 0x5b /* [ */ || char === 0x7b /* { */) {
+      depth++;
+      if (depth > max) return true;
+    } else if (char === 0x5d /* ] */ || char === 0x7d /* } */) {
+      depth--;
+    }
+  }
+  return false;
+}
+
+/**
+ * The path of the first string (value or key) in `value` holding a character no text field
+ * accepts, or null. Iterative, so its depth is not the stack's.
+ */
+export function findRefusedText(value: unknown, prefix = ''): string | null {
+  const stack: Array<[unknown, string]> = [[value, prefix]];
+  while (stack.length > 0) {
+    const [current, path] = stack.pop()!;
+    // Multi-line is the floor here: single-line fields refuse newlines in their own schemas.
+    if (typeof current === 'string') {
+      if (hasRefusedCharacters(current, true)) return path;
+    } else if (Array.isArray(current)) {
+      current.forEach((item, index) => stack.push([item, path ? `${path}.${index}` : `${index}`]));
+    } else if (typeof current === 'object' && current !== null) {
+      for (const [key, item] of Object.entries(current)) {
+        const itemPath = path ? `${path}.${key}` : key;
+        if (hasRefusedCharacters(key, true)) return itemPath;
+        stack.push([item, itemPath]);
+      }
+    }
+  }
+  return null;
+}
+
+function refusedTextIn(request: FastifyRequest): AppError | null {
+  const parts = [
+    ['params', request.params],
+    ['querystring', request.query],
+    ['body', request.body],
+  ] as const;
+  for (const [where, value] of parts) {
+    const path = findRefusedText(value);
+    if (path === null) continue;
+    const field = path || undefined;
+    const label = where === 'body' ? (field ?? 'body') : `${where}${field ? ` ${field}` : ''}`;
+    return new AppError('validation_failed', {
+      message: `${label}: ${TEXT_MESSAGES.bad_characters}`,
+      field,
+    });
+  }
+  return null;
+}
+
+/**
+ * The floor under every route's own schema, for every request the app (and Better Auth behind
+ * it) receives: JSON bodies nest at most MAX_JSON_DEPTH deep, and no string in the path, the
+ * query or the body holds NUL, another control character, a lone surrogate or a bidirectional
+ * override. Such input answers 400 before any handler, database or library sees it.
+ */
+export const inputPlugin = fp(
+  async (app: FastifyInstance) => {
+    const parseJson = app.getDefaultJsonParser('error', 'error');
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      const json = body as string;
+      if (jsonNestsDeeperThan(json, MAX_JSON_DEPTH)) {
+        done(
+          new AppError('validation_failed', {
+            message: `The request body is nested more than ${MAX_JSON_DEPTH} levels deep.`,
+          }),
+          undefined,
+        );
+        return;
+      }
+      void parseJson(request, json, done);
+    });
+
+    app.addHook('preValidation', async (request) => {
+      const refused = refusedTextIn(request);
+      if (refused) throw refused;
+    });
+  },
+  { name: 'input', fastify: '5.x', dependencies: ['errors'] },
+);
