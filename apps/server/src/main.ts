@@ -1,19 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { createLogDestination, type LogDestination } from './logger.ts';
+
+// A reader that keeps up takes the last buffered lines in far less; a stalled one never would.
+const LOG_FLUSH_MS = 1000;
 
 /** Stops accepting, lets in-flight requests finish, closes the database, exits in time. */
-function installShutdown(app: FastifyInstance, timeoutMs: number) {
+function installShutdown(app: FastifyInstance, timeoutMs: number, log: LogDestination) {
   let isClosing = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (isClosing) return;
     isClosing = true;
     app.log.info({ signal }, 'shutting down');
+    // The log cannot hold this up: its writes never block and nothing flushes it at exit.
     const timer = setTimeout(() => {
       app.log.error({ timeoutMs }, 'shutdown took too long; exiting');
       process.exit(1);
     }, timeoutMs);
     timer.unref();
+    // The last lines get a bounded wait; the timer above still bounds the whole shutdown.
+    const exit = (code: number) => void log.flush(LOG_FLUSH_MS).then(() => process.exit(code));
     // Fastify closes the connections idle at the signal; a keep-alive connection whose response
     // finishes afterwards would hold the server open, so sweep idle ones until closed.
     const sweeper = setInterval(() => app.server.closeIdleConnections(), 50);
@@ -21,11 +28,11 @@ function installShutdown(app: FastifyInstance, timeoutMs: number) {
     app.close().then(
       () => {
         app.log.info('closed cleanly');
-        process.exit(0);
+        exit(0);
       },
       (error: unknown) => {
         app.log.error({ err: error }, 'error while closing');
-        process.exit(1);
+        exit(1);
       },
     );
   };
@@ -44,8 +51,9 @@ async function main() {
     }
     throw error;
   }
-  const app = await buildApp(config);
-  installShutdown(app, config.shutdownTimeoutMs);
+  const logDestination = createLogDestination();
+  const app = await buildApp(config, { logStream: logDestination });
+  installShutdown(app, config.shutdownTimeoutMs, logDestination);
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Teamshuffle is running at ${config.publicUrl}`);
 }

@@ -1,13 +1,16 @@
 // The real process, as `npm start` runs it: start-up, restart on the same data, SIGTERM while a
-// response is still streaming, and a bad configuration value.
+// response is still streaming, SIGTERM while nobody reads its log, and a bad configuration value;
+// and the bounded log destination that makes the log reader unable to hold the process.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogDestination } from '../src/logger.ts';
 import { makeTempDir, writeWebFixture } from './helpers.ts';
 
 const mainFile = path.resolve(import.meta.dirname, '../src/main.ts');
@@ -30,13 +33,15 @@ type Running = {
   exited: Promise<number | null>;
 };
 
-function start(env: Record<string, string>): Running {
+/** Spawns `main.ts`; with `isStdoutRead: false` its stdout is a pipe that nobody reads. */
+function start(env: Record<string, string>, { isStdoutRead = true } = {}): Running {
   const child = spawn(process.execPath, [mainFile], {
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  if (isStdoutRead) child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  else child.stdout?.pause();
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => resolve(code)),
@@ -56,6 +61,30 @@ async function waitForHealth(port: number, timeoutMs = 60_000) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`server on ${port} did not become healthy`);
+}
+
+/** Polls `condition` until it holds, failing after `timeoutMs`. */
+async function waitFor(condition: () => boolean, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** GET /api/health over `agent` (keep-alive), reading the whole body; resolves the status. */
+function getStatus(port: number, agent: http.Agent): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      { host: '127.0.0.1', port, path: '/api/health', agent },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+  });
 }
 
 async function readBootCount(dataDir: string): Promise<number> {
@@ -148,11 +177,116 @@ describe('the server process', { timeout: 90_000 }, () => {
     await expect(fetch(`http://127.0.0.1:${running.port}/api/health`)).rejects.toThrow();
   });
 
+  it('exits within its shutdown time-out while nobody reads its log any more', async () => {
+    const shutdownTimeoutMs = 3000;
+    const running = start(
+      {
+        PORT: String(await freePort()),
+        DATA_DIR: path.join(temp.dir, 'data4'),
+        WEB_DIST_DIR: webDir,
+        SHUTDOWN_TIMEOUT_MS: String(shutdownTimeoutMs),
+        // Thousands of requests from one address: the rate limit is not what this test is about.
+        RATE_LIMIT_PER_MINUTE: '1000000',
+      },
+      { isStdoutRead: false },
+    );
+    const stdout = running.child.stdout;
+    if (!stdout) throw new Error('stdout is not a pipe');
+    try {
+      await waitForHealth(running.port);
+
+      // Every request logs two lines of about 300 bytes ("incoming request", "request completed"):
+      // 4000 requests write over 2 MB, many times what the pipe and this side's paused stream
+      // buffer hold together (a few hundred KiB), so the server's writes stall for good.
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+      const statuses: number[] = [];
+      await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          for (let i = 0; i < 500; i += 1) statuses.push(await getStatus(running.port, agent));
+        }),
+      );
+      agent.destroy();
+      expect(statuses.filter((status) => status !== 200)).toEqual([]);
+      expect(statuses).toHaveLength(4000);
+      // This side stopped reading: its buffer is full and it no longer takes from the pipe.
+      await waitFor(() => stdout.readableLength >= stdout.readableHighWaterMark);
+
+      const signalledAt = Date.now();
+      running.child.kill('SIGTERM');
+      // The bound is the shutdown time-out plus 3 s: the forced exit fires after 3 s even if the
+      // graceful path stalls, and the margin covers a busy 2-core machine scheduling the child's
+      // timer and teardown late. A server stuck on its log never exits, so any bound separates.
+      const exitBoundMs = shutdownTimeoutMs + 3000;
+      let timer: NodeJS.Timeout | undefined;
+      const exit = await Promise.race([
+        running.exited.then((code) => ({ code, elapsedMs: Date.now() - signalledAt })),
+        new Promise<'still running'>((resolve) => {
+          timer = setTimeout(() => resolve('still running'), exitBoundMs);
+        }),
+      ]);
+      clearTimeout(timer);
+      expect(exit, `no exit ${exitBoundMs} ms after SIGTERM`).not.toBe('still running');
+      // Normally 0, the log getting a bounded wait after a clean close; 1 if a loaded machine
+      // makes closing outlast the time-out. Either way the server ended itself, not a signal.
+      expect([0, 1]).toContain(typeof exit === 'object' ? exit.code : undefined);
+
+      // What did reach the pipe is still whole JSON lines; only the last may be cut at exit.
+      stdout.resume();
+      let logged = '';
+      for await (const chunk of stdout) logged += String(chunk);
+      const lines = logged.split('\n').slice(0, -1);
+      expect(lines.length).toBeGreaterThan(0);
+      for (const line of lines) expect(() => JSON.parse(line) as unknown).not.toThrow();
+      expect(logged).toContain('"msg":"request completed"');
+    } finally {
+      running.child.kill('SIGKILL');
+    }
+  });
+
   it('stops at start-up with one line naming a bad variable', async () => {
     const running = start({ PORT: 'not-a-port', DATA_DIR: path.join(temp.dir, 'data3') });
     expect(await running.exited).toBe(1);
     const lines = running.output().trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^Invalid configuration: PORT /);
+  });
+});
+
+describe('the log destination', () => {
+  it('keeps at most its limit waiting for a stalled reader, then says how many lines it dropped', async () => {
+    // A stdout whose reader stops: writes are taken but not completed until it resumes.
+    const received: string[] = [];
+    let held: (() => void)[] | undefined = [];
+    const out = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        received.push(chunk.toString());
+        if (held) held.push(callback);
+        else callback();
+      },
+    });
+    const limit = 10_000;
+    const destination = createLogDestination(out, limit);
+    const line = `${JSON.stringify({ level: 30, msg: 'x'.repeat(80) })}\n`;
+
+    for (let i = 0; i < 1000; i += 1) destination.write(line);
+    expect(out.writableLength).toBeLessThanOrEqual(limit);
+    expect(await destination.flush(50)).toBe(false);
+
+    const accepted = out.writableLength / line.length;
+    const resume = held;
+    held = undefined;
+    for (const callback of resume) callback();
+    expect(await destination.flush(10_000)).toBe(true);
+    destination.write(line);
+    await destination.flush(10_000);
+
+    const lines = received.join('').split('\n').slice(0, -1);
+    expect(lines).toHaveLength(accepted + 2);
+    expect(JSON.parse(lines.at(-2) ?? '')).toMatchObject({
+      level: 40,
+      droppedLines: 1000 - accepted,
+      msg: 'log lines dropped: the log reader fell behind',
+    });
+    expect(lines.at(-1)).toBe(line.trimEnd());
   });
 });
