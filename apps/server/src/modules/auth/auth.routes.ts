@@ -12,6 +12,8 @@ const EMAIL_FIELDS = ['email'] as const;
 // every other name (bounded, NFC, no control, invisible-only or direction-override text), links
 // bounded.
 const TEXT_FIELDS = {
+  // RFC 5321's limit; longer names would also be too long for the throttle's index.
+  email: safeParam(254),
   name: displayName,
   image: safeParam(2048),
   callbackURL: safeParam(2048),

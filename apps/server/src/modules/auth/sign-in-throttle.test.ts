@@ -121,6 +121,12 @@ describe('password sign-in, throttled per account (decisions/0005)', () => {
     expect((await signIn(email, password)).statusCode).toBe(200);
   });
 
+  it('refuses an absurd account name before counting it (a 1 MB one broke the index)', async () => {
+    const response = await signIn(`${'x'.repeat(1_000_000)}@example.com`, 'whatever-1');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: 'validation_failed', field: 'email' });
+  });
+
   it('treats an account that does not exist exactly like one that does', async () => {
     const nobody = uniqueEmail('nobody');
     for (let i = 0; i < FREE_FAILURES + 1; i++) {
