@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { type AppConfig, resolveAuthSecret } from './config.ts';
 import { createHttpServer } from './http-server.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { filesPlugin } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
 import { resultsRoutes } from './modules/results/results.routes.ts';
@@ -14,6 +15,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/database.ts';
+import { storagePlugin } from './plugins/storage.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin, sendError } from './plugins/errors.ts';
 import { inputPlugin } from './plugins/input.ts';
@@ -74,6 +76,7 @@ export async function buildApp(
     trustedOrigins: config.trustedOrigins,
   });
   await app.register(databasePlugin, { database: config.database });
+  await app.register(storagePlugin, { storage: config.storage });
   await app.register(outboxPlugin, {
     isReadable: config.devOutbox,
     hasSmtp: config.mail.smtpUrl !== undefined,
@@ -104,6 +107,10 @@ export async function buildApp(
     ],
   });
 
+  await app.register(filesPlugin, {
+    uploadMs: config.timeouts.uploadMs,
+    quotaBytes: config.storageQuotaBytes,
+  });
   await app.register(resultsRoutes);
   await app.register(workspacesRoutes, { publicUrl: config.publicUrl });
 

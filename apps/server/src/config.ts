@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type PasswordPolicy, PASSWORD_MIN_LENGTH_DEFAULT } from '@teamshuffle/domain';
+import {
+  BYTES_PER_MB,
+  type PasswordPolicy,
+  PASSWORD_MIN_LENGTH_DEFAULT,
+} from '@teamshuffle/domain';
 import { z } from 'zod';
 
 /** Where the embedded database lives, or the PostgreSQL server to use. */
@@ -86,6 +90,8 @@ const envSchema = z
     HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
     UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(600_000),
+    // spec part 1, section 9: 100 MB per user
+    STORAGE_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(100),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE === 's3') {
@@ -157,6 +163,8 @@ export type AppConfig = {
    * GET /api/dev/outbox from this machine only) or the server log. See decisions/0004.
    */
   devOutbox: boolean;
+  /** Bytes each user may store (the spec's 100 MB unless STORAGE_QUOTA_MB says otherwise). */
+  storageQuotaBytes: number;
 };
 
 /** Whether a host name or address names this machine's loopback interface. */
@@ -266,6 +274,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       bodyMs: env.BODY_TIMEOUT_MS,
       uploadMs: env.UPLOAD_TIMEOUT_MS,
     },
+    storageQuotaBytes: env.STORAGE_QUOTA_MB * BYTES_PER_MB,
     // The outbox hands out sign-in links, so it exists only where nobody but this machine's user
     // can reach the server: not in production, not behind a proxy, and only while both the
     // listening address and the public URL are loopback.

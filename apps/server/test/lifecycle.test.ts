@@ -1,76 +1,16 @@
 // The real process, as `npm start` runs it: start-up, restart on the same data, SIGTERM while a
 // response is still streaming, SIGTERM while nobody reads its log, and a bad configuration value;
 // and the bounded log destination that makes the log reader unable to hold the process.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogDestination } from '../src/logger.ts';
 import { makeTempDir, writeWebFixture } from './helpers.ts';
-
-const mainFile = path.resolve(import.meta.dirname, '../src/main.ts');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-type Running = {
-  child: ChildProcess;
-  port: number;
-  output: () => string;
-  exited: Promise<number | null>;
-};
-
-/** Spawns `main.ts`; with `isStdoutRead: false` its stdout is a pipe that nobody reads. */
-function start(env: Record<string, string>, { isStdoutRead = true } = {}): Running {
-  const child = spawn(process.execPath, [mainFile], {
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  if (isStdoutRead) child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  else child.stdout?.pause();
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => resolve(code)),
-  );
-  return { child, port: Number(env.PORT), output: () => output, exited };
-}
-
-async function waitForHealth(port: number, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (response.ok) return (await response.json()) as { status: string };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`server on ${port} did not become healthy`);
-}
-
-/** Polls `condition` until it holds, failing after `timeoutMs`. */
-async function waitFor(condition: () => boolean, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+import { freePort, start, waitFor, waitForHealth } from './process.ts';
 
 /** GET /api/health over `agent` (keep-alive), reading the whole body; resolves the status. */
 function getStatus(port: number, agent: http.Agent): Promise<number> {

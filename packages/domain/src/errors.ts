@@ -250,6 +250,13 @@ export const errors = {
     message: '{file}: Only {types} files are allowed',
   },
   file_too_large: { id: 'file_too_large', status: 413, message: 'File size cannot exceed {n}MB' },
+  // Checked by content as well as by name (issue 10): a renamed executable is refused.
+  file_content_mismatch: {
+    id: 'file_content_mismatch',
+    status: 415,
+    message: "{file}: the file's content is not a .{ext} file",
+  },
+  file_not_found: { id: 'file_not_found', status: 404, message: 'File not found' },
   files_required: {
     id: 'files_required',
     status: 400,

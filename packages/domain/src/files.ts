@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { IMAGE_EXTENSIONS } from './constants.ts';
 
 /** Lowercase extension of a file name without the dot; '' when there is none ('.env' has none). */
@@ -18,4 +19,23 @@ export function hasAllowedExtension(fileName: string, allowed: readonly string[]
 export function isImageFileName(fileName: string): boolean {
   // spec part 2, section 5: image attachments are jpg, jpeg, png, gif, bmp, webp, svg
   return hasAllowedExtension(fileName, IMAGE_EXTENSIONS);
+}
+
+/** GET /api/me/storage: what the user's files take, against the quota (spec part 1, section 9). */
+export const storageUsage = z.object({ usedBytes: z.number(), quotaBytes: z.number() });
+export type StorageUsage = z.infer<typeof storageUsage>;
+
+/** A stored file as the API shows it; its bytes are at `/api/files/{id}` for those allowed. */
+export const storedFile = z.object({
+  id: z.string(),
+  name: z.string(),
+  size: z.number(),
+  contentType: z.string(),
+  createdAt: z.string(),
+});
+export type StoredFile = z.infer<typeof storedFile>;
+
+/** The authorized download address of a file (no permanent public URLs). */
+export function fileUrl(fileId: string): string {
+  return `/api/files/${encodeURIComponent(fileId)}`;
 }

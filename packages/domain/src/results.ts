@@ -11,13 +11,10 @@ const id = text(TEXT_RULES.id);
 const memberName = text(TEXT_RULES.memberName, { required: 'A member needs a name' });
 
 /** A title as users type it: trimmed, required (spec part 1, section 5: 'name required (trimmed)'). */
-export const resultTitle = text(
-  TEXT_RULES.title,
-  {
-    required: 'Please enter a name',
-    too_long: `The name can be at most ${RESULT_TITLE_MAX} characters`,
-  },
-);
+export const resultTitle = text(TEXT_RULES.title, {
+  required: 'Please enter a name',
+  too_long: `The name can be at most ${RESULT_TITLE_MAX} characters`,
+});
 
 /** One shuffle as it is saved: who, how they were grouped, under which constraints, with which seed. */
 export const shuffleSnapshot = z.object({

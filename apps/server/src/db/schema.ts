@@ -4,3 +4,4 @@ export * from '../modules/users/users.table.ts';
 export * from '../modules/auth/sign-in-throttle.table.ts';
 export * from '../modules/results/results.table.ts';
 export * from '../modules/workspaces/workspaces.table.ts';
+export * from '../modules/files/files.table.ts';

@@ -64,6 +64,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ sessionCookieNames: string[] }
     },
     async (request, reply) => {
       await deleteAccount(app.db, app.auth, request.user!.id, request.body);
+      // The account's files went with it; their bytes are queued for removal.
+      void app.files.drain();
       // The sessions are gone with the user; the browser's cookies go too.
       for (const name of options.sessionCookieNames) {
         const secure = name.startsWith('__Secure-') ? '; Secure' : '';

@@ -223,6 +223,8 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
     },
     async (request, reply) => {
       await removeWorkspace(app.db, request.user, request.params.id);
+      // The workspace's files went with it; their bytes are queued for removal.
+      void app.files.drain();
       return reply.status(204).send();
     },
   );

@@ -1,0 +1,467 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Transform, type TransformCallback } from 'node:stream';
+import {
+  AppError,
+  appError,
+  BYTES_PER_MB,
+  type ErrorId,
+  errors,
+  fileExtension,
+  fillPlaceholders,
+  hasRefusedCharacters,
+  normalizeText,
+} from '@teamshuffle/domain';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { SessionUser } from '../../plugins/auth.ts';
+import type { Db } from '../../plugins/database.ts';
+import type { StorageDriver } from '../../plugins/storage.ts';
+import { contentMatchesExtension, contentTypeOf, SNIFF_BYTES } from './file-content.ts';
+import {
+  deleteFileRows,
+  dequeueDeletion,
+  dropStaleReservations,
+  type FileRow,
+  insertFiles,
+  queuedDeletions,
+  releaseReservation,
+  reserveQuota,
+  storedBytesOf,
+  unknownKeys,
+} from './files.repository.ts';
+
+/** What an upload route accepts; the refusals use the spec's words (part 2, section 5). */
+export type UploadPolicy = {
+  uploaderId: string;
+  workspaceId: string | null;
+  /** What the files will belong to: the module that registered this kind decides who reads them. */
+  kind: string;
+  maxFileBytes: number;
+  /** Allowed extensions, lower case, without the dot. */
+  allowedTypes: readonly string[];
+  maxFiles: number;
+  /** At least one file ('Please select at least one file'). */
+  requireFiles?: boolean;
+  /** Catalogue entries for a file too large and one of a wrong type, when a panel words them its own way. */
+  refusals?: { tooLarge?: ErrorId; wrongType?: ErrorId };
+};
+
+/** One file whose bytes are stored and whose row is not written yet. */
+export type ReceivedFile = {
+  storageKey: string;
+  originalName: string;
+  size: number;
+  sha256: string;
+  contentType: string;
+};
+
+/** A multipart request's text fields and stored files. */
+export type ReceivedUpload = {
+  fields: Record<string, string>;
+  files: ReceivedFile[];
+  reservationId: string;
+};
+
+/** Decides whether a signed-in user may read a file of one kind. */
+export type ReadAccess = (file: FileRow, user: SessionUser) => Promise<boolean>;
+
+const FILE_NAME_MAX = 255;
+// Room for the multipart boundaries, headers and text fields around the files.
+const MULTIPART_OVERHEAD_BYTES = 256 * 1024;
+
+function megabytes(bytes: number): string {
+  return (Math.max(0, bytes) / BYTES_PER_MB).toFixed(1).replace(/\.0$/, '');
+}
+
+/**
+ * Counts, hashes and checks the bytes of one file on their way to storage: more than `limit`
+ * bytes fail the stream (nothing is kept), and so do first bytes that are not what the name's
+ * extension says.
+ */
+class FileInspector extends Transform {
+  bytes = 0;
+  readonly #hash = createHash('sha256');
+  readonly #head: Buffer[] = [];
+  #headBytes = 0;
+  #isChecked = false;
+  readonly #limit: number;
+  readonly #onTooLarge: () => Error;
+  readonly #check: (head: Buffer) => Promise<Error | null>;
+
+  constructor(
+    limit: number,
+    onTooLarge: () => Error,
+    check: (head: Buffer) => Promise<Error | null>,
+  ) {
+    super();
+    this.#limit = limit;
+    this.#onTooLarge = onTooLarge;
+    this.#check = check;
+  }
+
+  get sha256(): string {
+    return this.#hash.digest('hex');
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+    this.bytes += chunk.length;
+    if (this.bytes > this.#limit) return done(this.#onTooLarge());
+    this.#hash.update(chunk);
+    if (this.#isChecked) return done(null, chunk);
+    this.#head.push(chunk);
+    this.#headBytes += chunk.length;
+    if (this.#headBytes < SNIFF_BYTES) return done();
+    this.#runCheck(done);
+  }
+
+  override _flush(done: TransformCallback) {
+    if (this.#isChecked) return done();
+    this.#runCheck(done);
+  }
+
+  // The first bytes are held back until they are checked, so a refused file never reaches storage.
+  #runCheck(done: TransformCallback) {
+    this.#isChecked = true;
+    const head = Buffer.concat(this.#head);
+    this.#head.length = 0;
+    this.#check(head.subarray(0, SNIFF_BYTES)).then(
+      (refusal) => (refusal ? done(refusal) : done(null, head)),
+      (error: unknown) => done(error as Error),
+    );
+  }
+}
+
+/**
+ * `app.files`: the one place that stores, serves and removes files (docs/architecture.md, Files).
+ * Uploads stream through quota and limit checks into the storage driver; a file's row is written
+ * only once its bytes are durable, in the transaction of whatever links it; removing a row queues
+ * its bytes (a trigger), and the queue is worked off after each commit and at start-up.
+ */
+export class FileStore {
+  readonly #db: Db;
+  readonly #storage: StorageDriver;
+  readonly #quotaBytes: number;
+  readonly #uploadMs: number;
+  readonly #log: FastifyBaseLogger;
+  readonly #readAccess = new Map<string, ReadAccess>();
+  #draining: Promise<void> | null = null;
+  #drainAgain = false;
+
+  constructor(deps: {
+    db: Db;
+    storage: StorageDriver;
+    quotaBytes: number;
+    uploadMs: number;
+    log: FastifyBaseLogger;
+  }) {
+    this.#db = deps.db;
+    this.#storage = deps.storage;
+    this.#quotaBytes = deps.quotaBytes;
+    this.#uploadMs = deps.uploadMs;
+    this.#log = deps.log;
+  }
+
+  get quotaBytes(): number {
+    return this.#quotaBytes;
+  }
+
+  /** Says who may read files of a kind; a kind nobody registered is served to nobody. */
+  registerReadAccess(kind: string, access: ReadAccess): void {
+    if (this.#readAccess.has(kind)) throw new Error(`read access for ${kind} is registered twice`);
+    this.#readAccess.set(kind, access);
+  }
+
+  /** Whether `user` may read `file`, by its kind's rule. */
+  async canRead(file: FileRow, user: SessionUser): Promise<boolean> {
+    const access = this.#readAccess.get(file.kind);
+    return access ? access(file, user) : false;
+  }
+
+  /** The user's stored bytes and quota. */
+  async usage(userId: string): Promise<{ usedBytes: number; quotaBytes: number }> {
+    return { usedBytes: await storedBytesOf(this.#db, userId), quotaBytes: this.#quotaBytes };
+  }
+
+  /**
+   * Receives a multipart upload, stores its files and, in one transaction, writes their rows and
+   * whatever `link` writes with them. If anything fails, the stored bytes and the quota claim go.
+   */
+  async store<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    policy: UploadPolicy,
+    link: (tx: Db, files: FileRow[], fields: Record<string, string>) => Promise<T>,
+  ): Promise<T> {
+    const received = await this.receive(request, reply, policy);
+    try {
+      return await this.#db.transaction(async (tx) => {
+        const rows = await insertFiles(
+          tx,
+          received.files.map((file) => ({
+            ...file,
+            uploaderId: policy.uploaderId,
+            workspaceId: policy.workspaceId,
+            kind: policy.kind,
+          })),
+        );
+        await releaseReservation(tx, received.reservationId);
+        return link(tx, rows, received.fields);
+      });
+    } catch (error) {
+      await this.discard(received);
+      throw error;
+    }
+  }
+
+  /**
+   * Streams a multipart request's files into storage under the policy's limits and the uploader's
+   * quota (claimed before the first byte: a declared size that cannot fit is refused at once).
+   * The caller writes the rows (see `store`) or calls `discard`.
+   */
+  async receive(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    policy: UploadPolicy,
+  ): Promise<ReceivedUpload> {
+    if (!request.isMultipart()) {
+      throw new AppError('unsupported_media_type', {
+        message: 'Send the files as multipart/form-data.',
+      });
+    }
+    // A refusal part-way must not wait for the rest of a large body: the connection closes.
+    const refuse = (error: unknown): never => {
+      reply.header('connection', 'close');
+      throw error;
+    };
+    const maxBody = policy.maxFiles * policy.maxFileBytes + MULTIPART_OVERHEAD_BYTES;
+    const declared = Number(request.headers['content-length']);
+    const hasDeclared = Number.isFinite(declared) && declared > 0;
+    if (hasDeclared && declared > maxBody) refuse(this.#tooLarge(policy, '*'));
+    const claim = await reserveQuota(this.#db, {
+      userId: policy.uploaderId,
+      bytes: hasDeclared ? declared : maxBody,
+      allowLess: !hasDeclared,
+      quotaBytes: this.#quotaBytes,
+      expiresAt: new Date(Date.now() + this.#uploadMs),
+    });
+    if ('remainingBytes' in claim) {
+      return refuse(appError('storage_limit_exceeded', { n: megabytes(claim.remainingBytes) }));
+    }
+
+    const upload: ReceivedUpload = { fields: {}, files: [], reservationId: claim.reservationId };
+    let budget = claim.bytes;
+    try {
+      const parts = request.parts({
+        limits: {
+          fileSize: policy.maxFileBytes + 1,
+          files: policy.maxFiles,
+          fields: 20,
+          fieldSize: 64 * 1024,
+          parts: policy.maxFiles + 20,
+        },
+      });
+      for await (const part of parts) {
+        if (part.type === 'field') {
+          const value = typeof part.value === 'string' ? part.value : '';
+          if (hasRefusedCharacters(part.fieldname) || hasRefusedCharacters(value, true)) {
+            throw new AppError('validation_failed', {
+              message: `${part.fieldname}: This contains characters that are not allowed`,
+              field: part.fieldname,
+            });
+          }
+          upload.fields[part.fieldname] = value;
+          continue;
+        }
+        const file = await this.#storeOne(part, policy, budget);
+        budget -= file.size;
+        upload.files.push(file);
+      }
+      if (policy.requireFiles && upload.files.length === 0) {
+        throw new AppError('files_required');
+      }
+      return upload;
+    } catch (error) {
+      await this.discard(upload);
+      return refuse(this.#asUploadError(error, policy));
+    }
+  }
+
+  async #storeOne(
+    part: { filename: string; file: NodeJS.ReadableStream & { truncated?: boolean } },
+    policy: UploadPolicy,
+    budget: number,
+  ): Promise<ReceivedFile> {
+    const originalName = normalizeText(part.filename || 'file');
+    if (originalName.length > FILE_NAME_MAX || hasRefusedCharacters(originalName)) {
+      throw new AppError('validation_failed', {
+        message: 'The file name is too long or contains characters that are not allowed.',
+        field: 'file',
+      });
+    }
+    const extension = fileExtension(originalName);
+    if (!policy.allowedTypes.includes(extension)) throw this.#wrongType(policy, originalName);
+    const limit = Math.min(policy.maxFileBytes, budget);
+    const inspector = new FileInspector(
+      limit,
+      () =>
+        limit < policy.maxFileBytes
+          ? appError('storage_limit_exceeded', { n: megabytes(budget) })
+          : this.#tooLarge(policy, originalName),
+      async (head) =>
+        (await contentMatchesExtension(head, extension))
+          ? null
+          : appError('file_content_mismatch', { file: originalName, ext: extension }),
+    );
+    const storageKey = randomUUID();
+    const source = part.file;
+    // The inspector's own refusal is the answer; a driver may report it as something else (an
+    // aborted upload), and must never see it as an unhandled 'error' event.
+    let refusal: Error | undefined;
+    inspector.on('error', (error) => (refusal ??= error));
+    source.once('error', (error: Error) => inspector.destroy(error));
+    source.pipe(inspector);
+    try {
+      await this.#storage.put(storageKey, inspector);
+    } catch (error) {
+      // Whatever is left of this part is read and dropped, so the next part (or the end) comes.
+      source.unpipe(inspector);
+      source.resume();
+      throw refusal ?? error;
+    }
+    if (refusal) throw refusal;
+    return {
+      storageKey,
+      originalName,
+      size: inspector.bytes,
+      sha256: inspector.sha256,
+      contentType: contentTypeOf(extension),
+    };
+  }
+
+  #tooLarge(policy: UploadPolicy, fileName: string): AppError {
+    const n = megabytes(policy.maxFileBytes);
+    const id = policy.refusals?.tooLarge ?? 'file_too_large';
+    return new AppError(id, {
+      message: fillMessage(id, { n, file: fileName }),
+      field: 'files',
+    });
+  }
+
+  #wrongType(policy: UploadPolicy, fileName: string): AppError {
+    const types = policy.allowedTypes.map((type) => type.toUpperCase()).join(', ');
+    const id = policy.refusals?.wrongType ?? 'file_type_not_allowed';
+    return new AppError(id, {
+      message: fillMessage(id, { file: fileName, types, list: policy.allowedTypes.join(', ') }),
+      field: 'files',
+    });
+  }
+
+  // busboy's own refusals (too many files or fields) and a client that went away, as API errors.
+  #asUploadError(error: unknown, policy: UploadPolicy): unknown {
+    if (error instanceof AppError) return error;
+    const code = (error as { code?: unknown }).code;
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      return new AppError('validation_failed', {
+        message: `At most ${policy.maxFiles} file${policy.maxFiles === 1 ? '' : 's'} at a time.`,
+        field: 'files',
+      });
+    }
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+      return new AppError('unsupported_media_type', {
+        message: 'Send the files as multipart/form-data.',
+      });
+    }
+    return error;
+  }
+
+  /** Removes what `receive` stored and gives its quota claim back. */
+  async discard(upload: ReceivedUpload): Promise<void> {
+    await Promise.all(
+      upload.files.map((file) =>
+        this.#storage.delete(file.storageKey).catch((error: unknown) => {
+          // The start-up sweep removes it later: no row names it.
+          this.#log.warn(
+            { err: error, key: file.storageKey },
+            'could not remove a discarded upload',
+          );
+        }),
+      ),
+    );
+    await releaseReservation(this.#db, upload.reservationId).catch(() => {});
+  }
+
+  /** Deletes file rows inside the caller's transaction; call `drain` after it commits. */
+  async remove(tx: Db, fileIds: readonly string[]): Promise<void> {
+    await deleteFileRows(tx, fileIds);
+  }
+
+  /**
+   * Removes the bytes of deleted rows (the queue the trigger fills). Safe to call any time, from
+   * any instance; a failure leaves the key queued for the next call.
+   */
+  drain(): Promise<void> {
+    if (this.#draining) {
+      this.#drainAgain = true;
+      return this.#draining;
+    }
+    const run = async () => {
+      do {
+        this.#drainAgain = false;
+        for (;;) {
+          const keys = await queuedDeletions(this.#db, 100);
+          if (keys.length === 0) break;
+          let removed = 0;
+          for (const key of keys) {
+            try {
+              await this.#storage.delete(key);
+              await dequeueDeletion(this.#db, key);
+              removed += 1;
+            } catch (error) {
+              this.#log.warn({ err: error, key }, 'could not remove deleted file bytes yet');
+            }
+          }
+          if (removed === 0) break;
+        }
+      } while (this.#drainAgain);
+    };
+    this.#draining = run()
+      .catch((error: unknown) => {
+        // The keys stay queued; the next drain (after another deletion, or the hourly sweep) retries.
+        this.#log.warn({ err: error }, 'could not work off the file deletion queue');
+      })
+      .finally(() => {
+        this.#draining = null;
+      });
+    return this.#draining;
+  }
+
+  /**
+   * After a crash: temporary files, stale quota claims, queued deletions, and bytes no row names
+   * (older than `orphanAfterMs`, so another instance's upload about to commit is left alone).
+   */
+  async sweep(options: { isOnlyInstance: boolean }): Promise<{ removed: number }> {
+    let removed = await this.#storage.sweepTemporary();
+    await dropStaleReservations(this.#db, options.isOnlyInstance);
+    await this.drain();
+    const orphanBefore = options.isOnlyInstance ? Infinity : Date.now() - this.#uploadMs - 60_000;
+    let batch: string[] = [];
+    const flush = async () => {
+      for (const key of await unknownKeys(this.#db, batch)) {
+        await this.#storage.delete(key);
+        removed += 1;
+      }
+      batch = [];
+    };
+    for await (const stored of this.#storage.list()) {
+      if (stored.modifiedAt.getTime() > orphanBefore) continue;
+      batch.push(stored.key);
+      if (batch.length >= 500) await flush();
+    }
+    await flush();
+    return { removed };
+  }
+}
+
+// The catalogue's message for an id, with its `{name}` placeholders filled from `params`.
+function fillMessage(id: ErrorId, params: Record<string, string | number>): string {
+  return fillPlaceholders(errors[id].message, params);
+}
