@@ -7,6 +7,7 @@ import { type AppConfig, resolveAuthSecret } from './config.ts';
 import { createHttpServer } from './http-server.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { filesPlugin } from './modules/files/files.routes.ts';
+import { workspaceAccessPlugin } from './modules/workspace-access/workspace-access.plugin.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
 import { resultsRoutes } from './modules/results/results.routes.ts';
@@ -107,6 +108,7 @@ export async function buildApp(
     ],
   });
 
+  await app.register(workspaceAccessPlugin);
   await app.register(filesPlugin, {
     uploadMs: config.timeouts.uploadMs,
     quotaBytes: config.storageQuotaBytes,

@@ -1,4 +1,4 @@
-import { formTeams, type ShuffleSnapshot } from '@teamshuffle/domain';
+import { formTeams, type ShuffleSnapshot, type WorkspaceDetail } from '@teamshuffle/domain';
 
 /**
  * A faithful snapshot: `n` members drawn into `teams` teams by the engine with the given
@@ -29,19 +29,5 @@ export function buildSnapshot(
   };
 }
 
-/** The body of GET /api/workspaces/:id, as far as the tests read it. */
-export type WorkspaceDetailBody = {
-  id: string;
-  slug: string;
-  title: string;
-  role: string;
-  teams: Array<{ id: string; number: number; leaderMemberId: string | null; memberIds: string[] }>;
-  members: Array<{
-    id: string;
-    name: string;
-    email: string | null;
-    isVerified: boolean;
-    isLeader: boolean;
-    photoUrl: string | null;
-  }>;
-};
+/** The body of GET /api/workspaces/:id (the domain's contract). */
+export type WorkspaceDetailBody = WorkspaceDetail;

@@ -310,6 +310,35 @@ export const errors = {
 /** Id of a catalogue entry. */
 export type ErrorId = keyof typeof errors;
 
+/** The catalogue's generic id for an HTTP error status (what a 4xx from a library is called). */
+export function errorIdForStatus(status: number): ErrorId {
+  switch (status) {
+    case 400:
+      return 'validation_failed';
+    case 401:
+      return 'unauthenticated';
+    case 403:
+      return 'forbidden';
+    case 404:
+    case 405:
+      return 'not_found';
+    case 409:
+      return 'conflict';
+    case 413:
+      return 'payload_too_large';
+    case 415:
+      return 'unsupported_media_type';
+    case 422:
+      return 'rule_broken';
+    case 429:
+      return 'too_many_requests';
+    case 503:
+      return 'service_unavailable';
+    default:
+      return status >= 500 ? 'internal' : 'validation_failed';
+  }
+}
+
 /** Every refusal of the shuffle engine (`formTeams`), for the routes that replay a draw. */
 export const SHUFFLE_ERROR_IDS = [
   'no_members',

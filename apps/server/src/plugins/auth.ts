@@ -1,7 +1,8 @@
-import { type ErrorId, errors } from '@teamshuffle/domain';
+import type { ErrorId } from '@teamshuffle/domain';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { sendError } from './errors.ts';
 import { type AppConfig, resolveAuthSecret } from '../config.ts';
 import {
   type Auth,
@@ -59,8 +60,7 @@ declare module 'fastify' {
 }
 
 function refuse(reply: FastifyReply, id: ErrorId) {
-  const def = errors[id];
-  return reply.status(def.status).send({ error: def.id, message: def.message });
+  return sendError(reply, id);
 }
 
 /** Better Auth on the app's database, and the session checks routes put in front of handlers. */
@@ -156,5 +156,5 @@ export const authPlugin = fp(
       if (!request.user.isVerified) return refuse(reply, 'email_not_verified');
     });
   },
-  { name: 'auth', fastify: '5.x', dependencies: ['database', 'mail', 'sms'] },
+  { name: 'auth', fastify: '5.x', dependencies: ['database', 'mail', 'sms', 'errors'] },
 );

@@ -1,8 +1,8 @@
 import {
   AppError,
   apiErrorBody,
-  type ApiErrorBody,
   type ErrorId,
+  errorIdForStatus,
   errors,
   isAppError,
   toApiErrorBody,
@@ -15,28 +15,24 @@ import {
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 
-/** Sends the catalogue's `{ error, message }` body with its status. */
-export function sendError(reply: FastifyReply, id: ErrorId, message?: string, field?: string) {
-  const def = errors[id];
-  const body: ApiErrorBody = { error: def.id, message: message ?? def.message };
-  if (field) body.field = field;
-  return reply.status(def.status).type('application/json; charset=utf-8').send(body);
+/**
+ * The one way the server answers an error: the catalogue's `{ error, message }` body (an entry by
+ * id, or a thrown AppError as `toApiErrorBody` presents it, hiding what it must) with its status.
+ * Every refusal (the error handler, the session checks, the cross-site check, the outbox, the
+ * files route) goes through it.
+ */
+export function sendError(
+  reply: FastifyReply,
+  error: ErrorId | AppError,
+  message?: string,
+  field?: string,
+) {
+  const appError = typeof error === 'string' ? new AppError(error, { message, field }) : error;
+  return reply
+    .status(appError.status)
+    .type('application/json; charset=utf-8')
+    .send(toApiErrorBody(appError));
 }
-
-// Fastify's own client errors (bad JSON, wrong content type, body too large, ...) carry safe
-// messages and a 4xx status; these map them to the catalogue's stable ids.
-const idByStatus: Partial<Record<number, ErrorId>> = {
-  400: 'validation_failed',
-  401: 'unauthenticated',
-  403: 'forbidden',
-  404: 'not_found',
-  405: 'not_found',
-  409: 'conflict',
-  413: 'payload_too_large',
-  415: 'unsupported_media_type',
-  422: 'rule_broken',
-  429: 'too_many_requests',
-};
 
 // PostgreSQL error codes that come from bad input reaching a constraint, not from a bug.
 const idByPgCode: Partial<Record<string, ErrorId>> = {
@@ -75,7 +71,7 @@ function handleError(
     const message = `${field ? `${where}${field}: ` : where}${issue?.message ?? 'is invalid'}`;
     return sendError(reply, 'validation_failed', message.trim(), field);
   }
-  if (isAppError(error)) return reply.status(error.status).send(toApiErrorBody(error));
+  if (isAppError(error)) return sendError(reply, error);
   const code = pgCode(error);
   const pgId = code ? idByPgCode[code] : undefined;
   if (pgId) {
@@ -89,14 +85,19 @@ function handleError(
     status >= 400 &&
     status < 500
   ) {
+    // Fastify's own client errors (bad JSON, wrong content type, body too large, ...) carry
+    // safe messages and a 4xx status; the catalogue's id for that status names them.
+    const id = errorIdForStatus(status);
     return reply
       .status(status)
-      .send({ error: idByStatus[status] ?? 'bad_request', message: error.message });
+      .type('application/json; charset=utf-8')
+      .send({ error: id, message: error.message || errors[id].message });
   }
   request.log.error({ err: error, reqId: request.id }, 'unhandled error');
   const def = errors.internal;
   return reply
     .status(def.status)
+    .type('application/json; charset=utf-8')
     .send({ error: def.id, message: def.message, requestId: request.id });
 }
 

@@ -1,21 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { type OutboxMessage, outboxMessage } from '@teamshuffle/domain';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isLoopbackHost } from '../config.ts';
+import { z } from 'zod';
 import { errorResponses, sendError } from './errors.ts';
 
-/** One message that would have gone out by mail or SMS. */
-export type OutboxMessage = {
-  id: string;
-  kind: 'mail' | 'sms';
-  to: string;
-  subject: string | null;
-  text: string;
-  html: string | null;
-  /** The first link of the message, if any (what a developer or a test wants to open). */
-  link: string | null;
-  createdAt: string;
-};
+export type { OutboxMessage };
 
 const OUTBOX_LIMIT = 200;
 
@@ -87,7 +78,7 @@ export const outboxPlugin = fp(
         schema: {
           tags: ['dev'],
           summary: 'Mail and SMS that were not sent (development on this machine only)',
-          response: errorResponses('route_not_found'),
+          response: { 200: z.array(outboxMessage), ...errorResponses('route_not_found') },
         },
       },
       async (request, reply) => {

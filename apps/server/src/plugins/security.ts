@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import { errors } from '@teamshuffle/domain';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { sendError } from './errors.ts';
 
 type SecurityOptions = { publicUrl: string; rateLimitPerMinute: number; trustedOrigins: string[] };
 
@@ -60,13 +61,10 @@ export const securityPlugin = fp(
       const origin = request.headers.origin;
       const site = request.headers['sec-fetch-site'];
       const isForeign = origin !== undefined ? !trusted.has(origin) : site !== 'same-origin';
-      if (isForeign) {
-        const def = errors.cross_site_refused;
-        return reply.status(def.status).send({ error: def.id, message: def.message });
-      }
+      if (isForeign) return sendError(reply, 'cross_site_refused');
     });
 
     await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   },
-  { name: 'security', fastify: '5.x' },
+  { name: 'security', fastify: '5.x', dependencies: ['errors'] },
 );

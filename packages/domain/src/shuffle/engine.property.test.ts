@@ -8,6 +8,14 @@ import { formTeams } from './engine.ts';
 import { shuffleInput } from './schema.ts';
 import type { FormTeamsInput, FormTeamsResult, MemberConstraint } from './types.ts';
 
+// Each property runs a fixed number of cases (its numRuns), so its time is bounded by that count
+// and the timeout only has to fit those cases on a busy CI machine. Measured on the 2-core dev
+// machine: the slowest here (locked teams, 2000 runs) takes 2.7-4.3 s idle and 12.4 s with two
+// CPU burners beside the suite (over Vitest's 5 s default, which is how it failed); the others take
+// 0.1-2 s idle. 40 s is about 10x the slowest idle time. Every test in the describe below runs a
+// fixed number of cases, so the timeout is set on it once.
+const PROPERTY_TIMEOUT_MS = 40_000;
+
 // --- Oracles -----------------------------------------------------------------------------------
 
 type Facts = {
@@ -322,7 +330,7 @@ function plantedArb(maxMembers: number) {
 
 // --- Properties --------------------------------------------------------------------------------
 
-describe('formTeams (properties)', () => {
+describe('formTeams (properties)', { timeout: PROPERTY_TIMEOUT_MS }, () => {
   it('keeps every guarantee, and refuses exactly when and why the oracle says', () => {
     fc.assert(
       fc.property(inputArb(30, 10), (input) => {

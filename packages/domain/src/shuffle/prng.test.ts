@@ -11,6 +11,12 @@ import {
   shuffleInPlace,
 } from './prng.ts';
 
+// Each property runs a fixed number of cases (its numRuns). The slowest here takes under 0.1 s idle
+// on the 2-core dev machine (1000 runs); 10x that would be under a second, where start-up and a
+// loaded scheduler matter more than the runs, so the timeout is Vitest's 5 s default, stated so it
+// is deliberate.
+const PROPERTY_TIMEOUT_MS = 5_000;
+
 // Pearson's chi-square statistic of observed counts against equal expected counts.
 function chiSquare(counts: readonly number[]): number {
   const total = counts.reduce((a, b) => a + b, 0);
@@ -51,22 +57,26 @@ describe('normalizeSeed', () => {
     expect(normalizeSeed('  abc ')).toBe('abc');
   });
 
-  it('round-trips: a normalised seed normalises to itself (property)', () => {
-    const seed = fc.oneof(
-      fc.nat({ max: 0xffff_ffff }),
-      fc
-        .string({ minLength: 1, maxLength: SEED_MAX_LENGTH, unit: 'grapheme' })
-        .filter((s) => s.trim().length > 0 && s.trim().length <= SEED_MAX_LENGTH),
-    );
-    fc.assert(
-      fc.property(seed, (value) => {
-        const once = normalizeSeed(value);
-        expect(normalizeSeed(once)).toBe(once);
-        expect(createPrng(once).nextUint32()).toBe(createPrng(value).nextUint32());
-      }),
-      { numRuns: 1000 },
-    );
-  });
+  it(
+    'round-trips: a normalised seed normalises to itself (property)',
+    { timeout: PROPERTY_TIMEOUT_MS },
+    () => {
+      const seed = fc.oneof(
+        fc.nat({ max: 0xffff_ffff }),
+        fc
+          .string({ minLength: 1, maxLength: SEED_MAX_LENGTH, unit: 'grapheme' })
+          .filter((s) => s.trim().length > 0 && s.trim().length <= SEED_MAX_LENGTH),
+      );
+      fc.assert(
+        fc.property(seed, (value) => {
+          const once = normalizeSeed(value);
+          expect(normalizeSeed(once)).toBe(once);
+          expect(createPrng(once).nextUint32()).toBe(createPrng(value).nextUint32());
+        }),
+        { numRuns: 1000 },
+      );
+    },
+  );
 
   it.each([
     ['an empty string', ''],
@@ -111,7 +121,7 @@ describe('newSeed', () => {
 });
 
 describe('Prng.below', () => {
-  it('stays in range (property)', () => {
+  it('stays in range (property)', { timeout: PROPERTY_TIMEOUT_MS }, () => {
     fc.assert(
       fc.property(fc.string(), fc.integer({ min: 1, max: 2 ** 32 }), (seed, bound) => {
         const prng = createPrng(`x${seed}`);
@@ -161,7 +171,7 @@ describe('Prng.below', () => {
 });
 
 describe('shuffleInPlace (Fisher-Yates)', () => {
-  it('keeps every element (property)', () => {
+  it('keeps every element (property)', { timeout: PROPERTY_TIMEOUT_MS }, () => {
     fc.assert(
       fc.property(fc.array(fc.integer()), fc.string(), (items, seed) => {
         const shuffled = shuffleInPlace([...items], createPrng(`s${seed}`));

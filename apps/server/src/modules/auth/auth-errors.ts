@@ -1,4 +1,4 @@
-import { type ErrorId, errors, fillPlaceholders } from '@teamshuffle/domain';
+import { type ErrorId, errorIdForStatus, errors, fillPlaceholders } from '@teamshuffle/domain';
 
 // Better Auth answers `{ code, message }`; the API answers `{ error, message }` everywhere, with
 // our catalogue's wording. Codes not listed keep their own message under a snake_case id.
@@ -23,7 +23,7 @@ const idByCode: Partial<Record<string, ErrorId>> = {
   INVALID_EMAIL: 'validation_failed',
 };
 
-export type AuthErrorBody = { error: string; message: string };
+export type AuthErrorBody = { error: ErrorId; message: string };
 
 /** The status the API answers for a mapped error: the catalogue's, else Better Auth's. */
 export function authErrorStatus(status: number, body: AuthErrorBody): number {
@@ -56,10 +56,11 @@ export function mapAuthError(
   if (id === 'validation_failed')
     return { error: id, message: message || errors.validation_failed.message };
   if (id) return { error: id, message: errors[id].message };
-  if (code)
-    return { error: code.toLowerCase(), message: message || 'The request could not be completed.' };
+  // Anything else keeps Better Auth's message under the catalogue's id for its status, so every
+  // error id the API answers is an ErrorId the web knows.
+  const fallback = errorIdForStatus(status);
   return {
-    error: status >= 500 ? 'internal' : 'bad_request',
-    message: status >= 500 ? errors.internal.message : message || 'Bad request.',
+    error: fallback,
+    message: status >= 500 ? errors.internal.message : message || errors[fallback].message,
   };
 }

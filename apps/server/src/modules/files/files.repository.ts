@@ -1,3 +1,4 @@
+import { isUuid } from '@teamshuffle/domain';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../plugins/database.ts';
 import { blobDeletions, files, storageReservations } from './files.table.ts';
@@ -78,7 +79,7 @@ export async function insertFiles(db: Db, rows: NewFileRow[]): Promise<FileRow[]
 
 /** A file row by id (ids that are not UUIDs are simply not found). */
 export async function findFile(db: Db, fileId: string): Promise<FileRow | undefined> {
-  if (!/^[0-9a-f-]{36}$/i.test(fileId)) return undefined;
+  if (!isUuid(fileId)) return undefined;
   const [row] = await db.select().from(files).where(eq(files.id, fileId));
   return row;
 }

@@ -1,16 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-
-const healthResponse = z.object({
-  status: z.enum(['ok', 'degraded']),
-  version: z.string(),
-  uptimeSeconds: z.number(),
-  database: z.object({
-    status: z.enum(['up', 'down']),
-    driver: z.enum(['pglite', 'postgres']),
-    latencyMs: z.number().nullable(),
-  }),
-});
+import { healthResponse } from '@teamshuffle/domain';
 
 /** GET /api/health: the app and its database, 503 when the database does not answer. */
 export const healthRoutes: FastifyPluginAsyncZod<{ version: string }> = async (app, options) => {

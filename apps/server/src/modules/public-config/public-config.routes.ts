@@ -1,19 +1,11 @@
-import { type PasswordPolicy, passwordPolicySchema } from '@teamshuffle/domain';
+import { type PasswordPolicy, publicConfig } from '@teamshuffle/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
 export type PublicConfigOptions = {
   contactEmail: string;
   googleEnabled: boolean;
   passwordPolicy: PasswordPolicy;
 };
-
-const publicConfig = z.object({
-  contactEmail: z.email(),
-  googleEnabled: z.boolean(),
-  phoneEnabled: z.boolean(),
-  passwordPolicy: passwordPolicySchema,
-});
 
 /** GET /api/config: what the web app needs to know of the server's configuration. */
 export const publicConfigRoutes: FastifyPluginAsyncZod<PublicConfigOptions> = async (

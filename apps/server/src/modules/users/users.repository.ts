@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { statement } from '../../db/prepared.ts';
 import type { Db } from '../../plugins/database.ts';
-import { account, session, user } from './users.table.ts';
+import { account, session, user, userPreferences } from './users.table.ts';
 
 /** Whether the account exists and is disabled. */
 export async function isUserDisabled(db: Db, userId: string): Promise<boolean> {
@@ -104,4 +104,24 @@ export async function findSessionWithUser(
 /** Ends every session of a user (a disabled account is signed out everywhere). */
 export async function deleteSessionsOf(db: Db, userId: string): Promise<void> {
   await db.delete(session).where(eq(session.userId, userId));
+}
+
+/** The caller's lecture-note sort order, 'week-asc' when never set. */
+export async function findSortOrder(db: Db, userId: string): Promise<string> {
+  const [row] = await db
+    .select({ order: userPreferences.lectureNoteSortOrder })
+    .from(userPreferences)
+    .where(eq(userPreferences.userId, userId));
+  return row?.order ?? 'week-asc';
+}
+
+/** Stores the caller's lecture-note sort order (created on first use). */
+export async function upsertSortOrder(db: Db, userId: string, order: string) {
+  await db
+    .insert(userPreferences)
+    .values({ userId, lectureNoteSortOrder: order })
+    .onConflictDoUpdate({
+      target: userPreferences.userId,
+      set: { lectureNoteSortOrder: order, updatedAt: sql`now()` },
+    });
 }

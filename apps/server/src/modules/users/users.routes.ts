@@ -1,27 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { deleteAccountInput, meResponse, preferences } from '@teamshuffle/domain';
 import { errorResponses, noContent } from '../../plugins/errors.ts';
-import { deleteAccount, getMe } from './users.service.ts';
+import { deleteAccount, getMe, getPreferences, savePreferences } from './users.service.ts';
 
-const meSchema = z.object({
-  id: z.string(),
-  displayName: z.string(),
-  email: z.string().nullable(),
-  emailVerified: z.boolean(),
-  phoneNumber: z.string().nullable(),
-  photoUrl: z.string().nullable(),
-  createdAt: z.string(),
-  lastLoginAt: z.string().nullable(),
-  isVerified: z.boolean(),
-  hasPassword: z.boolean(),
-});
-
-const deleteBody = z.object({
-  confirmation: z.string(),
-  password: z.string().max(1024).optional(),
-});
-
-/** GET /api/me and DELETE /api/me: the signed-in user's own account. */
+/** GET /api/me, DELETE /api/me and /api/preferences: the signed-in user's own account. */
 export const usersRoutes: FastifyPluginAsyncZod<{ sessionCookieNames: string[] }> = async (
   app,
   options,
@@ -33,7 +15,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ sessionCookieNames: string[] }
       schema: {
         tags: ['account'],
         summary: 'The signed-in user, or null when signed out',
-        response: { 200: z.object({ user: meSchema.nullable() }) },
+        response: { 200: meResponse },
       },
     },
     async (request, reply) => {
@@ -50,7 +32,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ sessionCookieNames: string[] }
       schema: {
         tags: ['account'],
         summary: 'Delete the account and everything it owns',
-        body: deleteBody,
+        body: deleteAccountInput,
         response: {
           204: noContent,
           ...errorResponses(
@@ -73,5 +55,32 @@ export const usersRoutes: FastifyPluginAsyncZod<{ sessionCookieNames: string[] }
       }
       return reply.status(204).send();
     },
+  );
+
+  app.get(
+    '/api/preferences',
+    {
+      onRequest: app.requireVerifiedUser,
+      schema: {
+        tags: ['account'],
+        summary: 'My preferences',
+        response: { 200: preferences, ...errorResponses('unauthenticated', 'email_not_verified') },
+      },
+    },
+    async (request) => getPreferences(app.db, request.user!.id),
+  );
+
+  app.put(
+    '/api/preferences',
+    {
+      onRequest: app.requireVerifiedUser,
+      schema: {
+        tags: ['account'],
+        summary: 'Set my lecture-note sort order',
+        body: preferences,
+        response: { 200: preferences, ...errorResponses('unauthenticated', 'email_not_verified') },
+      },
+    },
+    async (request) => savePreferences(app.db, request.user!.id, request.body.lectureNoteSortOrder),
   );
 };

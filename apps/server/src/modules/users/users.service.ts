@@ -1,8 +1,20 @@
-import { AppError, type MeView } from '@teamshuffle/domain';
+import {
+  AppError,
+  isLectureNoteSortOrder,
+  LECTURE_NOTE_SORT_ORDER_DEFAULT,
+  type LectureNoteSortOrder,
+  type MeView,
+  type Preferences,
+} from '@teamshuffle/domain';
 import type { Db } from '../../plugins/database.ts';
 import type { Auth } from '../auth/auth.ts';
 import { PHONE_EMAIL_DOMAIN } from '../auth/auth.ts';
-import { deleteUser, findUserWithPassword } from './users.repository.ts';
+import {
+  deleteUser,
+  findSortOrder,
+  findUserWithPassword,
+  upsertSortOrder,
+} from './users.repository.ts';
 
 /** Reads the user's own record (an explicit mapping: no hashes, no internal flags). */
 export async function getMe(db: Db, userId: string): Promise<MeView> {
@@ -47,4 +59,22 @@ export async function deleteAccount(
     if (!isValid) throw new AppError('invalid_password', { field: 'password' });
   }
   await deleteUser(db, userId);
+}
+
+/** The caller's lecture-note sort order preference (the default when never set). */
+export async function getPreferences(db: Db, userId: string): Promise<Preferences> {
+  const stored = await findSortOrder(db, userId);
+  return {
+    lectureNoteSortOrder: isLectureNoteSortOrder(stored) ? stored : LECTURE_NOTE_SORT_ORDER_DEFAULT,
+  };
+}
+
+/** Stores the caller's lecture-note sort order preference. */
+export async function savePreferences(
+  db: Db,
+  userId: string,
+  order: LectureNoteSortOrder,
+): Promise<Preferences> {
+  await upsertSortOrder(db, userId, order);
+  return { lectureNoteSortOrder: order };
 }

@@ -1,4 +1,5 @@
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 // The tables Better Auth works on (its core schema plus the phone-number plugin's columns and our
 // own `last_login_at` and `disabled`). Everything a user owns references `user.id` with
@@ -68,4 +69,22 @@ export const verification = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('verification_identifier_idx').on(table.identifier)],
+);
+
+// Per-user preferences (spec part 2: userPreferences, created with week-asc when missing).
+export const userPreferences = pgTable(
+  'user_preferences',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    lectureNoteSortOrder: text('lecture_note_sort_order').notNull().default('week-asc'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      'user_preferences_sort_order',
+      sql`${table.lectureNoteSortOrder} in ('week-asc', 'week-desc', 'created-asc', 'created-desc')`,
+    ),
+  ],
 );

@@ -1,14 +1,11 @@
-/**
- * A workspace's teams, roster and constraints as the detail page shows them, serialised once per
- * `detail_version`: with e-mails (owner, leaders, members) and without (viewers, visitors). The
- * parts that differ per caller (role, own roster entry, preferences) and the workspace row itself
- * (title, visibility) are read on every request and put around it.
- */
-/**
- * `workspaces.detail_version` and `account_detail_version.version`, read in one statement. Both
- * only grow, and they grow in commit order (each bump updates one row, so bumps serialise).
- */
-export type DetailVersion = { readonly workspace: number; readonly accounts: number };
+import type { DetailVersion } from '../workspace-access/workspace-access.repository.ts';
+
+export type { DetailVersion };
+
+// A workspace's teams, roster and constraints as the detail page shows them, serialised once per
+// `detail_version`: with e-mails (owner, leaders, members) and without (viewers, visitors). The
+// parts that differ per caller (role, own roster entry, preferences) and the workspace row itself
+// (title, visibility) are read on every request and put around it.
 
 /** Whether `a` is at least as new as `b` in both counters. */
 export function isAtLeast(a: DetailVersion, b: DetailVersion): boolean {

@@ -1,6 +1,7 @@
 // The detail page is served from a cache keyed by workspaces.detail_version, which database
 // triggers bump in the writing transaction. These tests check that every change the page shows
 // reaches the next read, on one instance and (on PostgreSQL) across two.
+import { workspaceDetail } from '@teamshuffle/domain';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,7 +38,11 @@ describe('the workspace detail after changes', () => {
     const response = await client.get(`/api/workspaces/${id}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
-    return response.json();
+    // The bytes come from the detail cache, not the serializer: they must still be the contract,
+    // exactly (parsing would drop a field the schema does not know, and fail on a wrong one).
+    const body = response.json<Detail>();
+    expect(workspaceDetail.parse(body)).toEqual(body);
+    return body;
   }
   async function accountsVersion(): Promise<number> {
     const [row] = await t.app.db.select().from(accountDetailVersion);

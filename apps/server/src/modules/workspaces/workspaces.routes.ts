@@ -6,7 +6,6 @@ import {
   leaderChangeInput,
   leaderEmailsInput,
   memberEmailsInput,
-  preferences,
   safeParam,
   SHUFFLE_ERROR_IDS,
   TEXT_LIMITS,
@@ -23,14 +22,12 @@ import { createWorkspace } from './create-workspace.ts';
 import { DetailCache } from './detail-cache.ts';
 import {
   changeLeader,
-  getPreferences,
   getWorkspaceBySlug,
   getWorkspaceForSession,
   listWorkspaces,
   removeWorkspace,
   renameWorkspace,
   saveLeaderEmails,
-  savePreferences,
   saveTeamMemberEmails,
   saveWorkspaceOrder,
   setVisibility,
@@ -189,6 +186,12 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
     '/api/workspaces/:id',
     {
       ...signedIn,
+      // Both are the owner's; a visibility change is refused in the spec's words.
+      preHandler: app.workspaceAccess((request) =>
+        (request.body as { isPublic?: boolean }).isPublic === undefined
+          ? 'rename'
+          : ['changeVisibility', 'visibility_owner_only'],
+      ),
       schema: {
         tags: ['workspaces'],
         summary: 'Rename (owner) or change visibility (owner)',
@@ -202,10 +205,9 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
     },
     async (request, reply) => {
       const { title, isPublic } = request.body;
-      if (title !== undefined)
-        await renameWorkspace(app.db, request.user, request.params.id, title);
-      if (isPublic !== undefined)
-        await setVisibility(app.db, request.user, request.params.id, isPublic);
+      const access = request.workspaceAccess!;
+      if (title !== undefined) await renameWorkspace(app.db, access, title);
+      if (isPublic !== undefined) await setVisibility(app.db, access, isPublic);
       return reply.status(204).send();
     },
   );
@@ -214,6 +216,7 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
     '/api/workspaces/:id',
     {
       ...signedIn,
+      preHandler: app.workspaceAccess('delete'),
       schema: {
         tags: ['workspaces'],
         summary: 'Delete a workspace (owner)',
@@ -222,7 +225,7 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
       },
     },
     async (request, reply) => {
-      await removeWorkspace(app.db, request.user, request.params.id);
+      await removeWorkspace(app.db, request.workspaceAccess!);
       // The workspace's files went with it; their bytes are queued for removal.
       void app.files.drain();
       return reply.status(204).send();
@@ -233,6 +236,7 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
     '/api/workspaces/:id/teams/:teamId/leader',
     {
       ...signedIn,
+      preHandler: app.workspaceAccess('changeLeader'),
       schema: {
         tags: ['workspaces'],
         summary: "Change or remove a team's leader (owner)",
@@ -245,19 +249,14 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
       },
     },
     async (request) =>
-      changeLeader(
-        app.db,
-        request.user,
-        request.params.id,
-        request.params.teamId,
-        request.body.memberId,
-      ),
+      changeLeader(app.db, request.workspaceAccess!, request.params.teamId, request.body.memberId),
   );
 
   app.put(
     '/api/workspaces/:id/leader-emails',
     {
       ...signedIn,
+      preHandler: app.workspaceAccess('setLeaderEmails'),
       schema: {
         tags: ['workspaces'],
         summary: "Set the teams' leader e-mails (owner)",
@@ -269,14 +268,14 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
         },
       },
     },
-    async (request) =>
-      saveLeaderEmails(app.db, request.user, request.params.id, request.body.entries),
+    async (request) => saveLeaderEmails(app.db, request.workspaceAccess!, request.body.entries),
   );
 
   app.put(
     '/api/workspaces/:id/teams/:teamId/member-emails',
     {
       ...signedIn,
+      preHandler: app.workspaceAccess('setTeamMemberEmails'),
       schema: {
         tags: ['workspaces'],
         summary: "Set a team's member e-mails (owner, or a member of that team)",
@@ -291,37 +290,9 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
     async (request) =>
       saveTeamMemberEmails(
         app.db,
-        request.user,
-        request.params.id,
+        request.workspaceAccess!,
         request.params.teamId,
         request.body.entries,
       ),
-  );
-
-  app.get(
-    '/api/preferences',
-    {
-      ...signedIn,
-      schema: {
-        tags: ['account'],
-        summary: 'My preferences',
-        response: { 200: preferences, ...errorResponses(...SIGNED_IN_ONLY) },
-      },
-    },
-    async (request) => getPreferences(app.db, request.user!),
-  );
-
-  app.put(
-    '/api/preferences',
-    {
-      ...signedIn,
-      schema: {
-        tags: ['account'],
-        summary: 'Set my lecture-note sort order',
-        body: preferences,
-        response: { 200: preferences, ...errorResponses(...SIGNED_IN_ONLY) },
-      },
-    },
-    async (request) => savePreferences(app.db, request.user!, request.body.lectureNoteSortOrder),
   );
 };

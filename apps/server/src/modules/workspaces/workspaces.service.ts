@@ -2,22 +2,17 @@ import {
   AppError,
   can,
   diffEmails,
-  isLectureNoteSortOrder,
-  LECTURE_NOTE_SORT_ORDER_DEFAULT,
-  type LectureNoteSortOrder,
   normalizeEmail,
-  type Preferences,
   slugMatches,
   type WorkspaceAccessRole,
 } from '@teamshuffle/domain';
 import type { SessionUser } from '../../plugins/auth.ts';
 import type { Db } from '../../plugins/database.ts';
-import { type Access, authorize, decide, subjectOf } from './workspaces.access.ts';
+import { type Access, authorize, decide, subjectOf } from '../workspace-access/workspace-access.ts';
+import { findWorkspaceFacts } from '../workspace-access/workspace-access.repository.ts';
 import {
   deleteWorkspace,
   findSlugCandidates,
-  findWorkspaceFacts,
-  findSortOrder,
   findTeam,
   findUserIdentity,
   listWorkspaceCards,
@@ -27,7 +22,6 @@ import {
   setTeamLeader,
   updateWorkspaceTitle,
   updateWorkspaceVisibility,
-  upsertSortOrder,
   upsertWorkspaceOrder,
   type WorkspaceCardRow,
   type WorkspaceDetailRows,
@@ -251,48 +245,34 @@ export async function getWorkspaceBySlug(
 }
 
 /** Settings: rename (owner; non-empty and different from the current name). */
-export async function renameWorkspace(
-  db: Db,
-  viewer: SessionUser | null,
-  workspaceId: string,
-  title: string,
-) {
-  const access = await authorize(db, viewer, workspaceId, 'rename');
+export async function renameWorkspace(db: Db, access: Access, title: string) {
   if (title === access.workspace.title) {
     throw new AppError('rule_broken', {
       message: 'The new name must be different from the current one.',
       field: 'title',
     });
   }
-  await updateWorkspaceTitle(db, workspaceId, title);
+  await updateWorkspaceTitle(db, access.workspace.id, title);
 }
 
 /** Settings: Public Access (owner; others get the spec's message). */
-export async function setVisibility(
-  db: Db,
-  viewer: SessionUser | null,
-  workspaceId: string,
-  isPublic: boolean,
-) {
-  await authorize(db, viewer, workspaceId, 'changeVisibility', 'visibility_owner_only');
-  await updateWorkspaceVisibility(db, workspaceId, isPublic);
+export async function setVisibility(db: Db, access: Access, isPublic: boolean) {
+  await updateWorkspaceVisibility(db, access.workspace.id, isPublic);
 }
 
 /** Settings: Delete Team (owner); everything of the workspace goes. */
-export async function removeWorkspace(db: Db, viewer: SessionUser | null, workspaceId: string) {
-  await authorize(db, viewer, workspaceId, 'delete');
-  await deleteWorkspace(db, workspaceId);
+export async function removeWorkspace(db: Db, access: Access) {
+  await deleteWorkspace(db, access.workspace.id);
 }
 
 /** The leader selector (owner): a member of that team, or null to remove the leader. */
 export async function changeLeader(
   db: Db,
-  viewer: SessionUser | null,
-  workspaceId: string,
+  access: Access,
   teamId: string,
   memberId: string | null,
 ) {
-  await authorize(db, viewer, workspaceId, 'changeLeader');
+  const workspaceId = access.workspace.id;
   const team = await findTeam(db, workspaceId, teamId);
   if (!team) throw new AppError('team_not_found');
   const member =
@@ -314,11 +294,10 @@ export async function changeLeader(
  */
 export async function saveLeaderEmails(
   db: Db,
-  viewer: SessionUser | null,
-  workspaceId: string,
+  access: Access,
   entries: ReadonlyArray<{ teamId: string; email: string }>,
 ) {
-  await authorize(db, viewer, workspaceId, 'setLeaderEmails');
+  const workspaceId = access.workspace.id;
   const detail = await loadWorkspaceDetail(db, workspaceId);
   const byId = new Map(detail.memberRows.map((member) => [member.id, member]));
   const changes: Array<{ memberId: string; email: string | null }> = [];
@@ -359,12 +338,11 @@ export async function saveLeaderEmails(
  */
 export async function saveTeamMemberEmails(
   db: Db,
-  viewer: SessionUser | null,
-  workspaceId: string,
+  access: Access,
   teamId: string,
   entries: ReadonlyArray<{ memberId: string; email: string }>,
 ) {
-  const access = await authorize(db, viewer, workspaceId, 'setTeamMemberEmails');
+  const workspaceId = access.workspace.id;
   const team = await findTeam(db, workspaceId, teamId);
   if (!team) throw new AppError('team_not_found');
   if (access.role !== 'owner' && access.memberTeamId !== teamId) throw new AppError('forbidden');
@@ -396,22 +374,4 @@ export async function saveTeamMemberEmails(
   );
   if (changes.length > 0) await setMemberEmails(db, workspaceId, changes);
   return { added: diff.added.length, removed: diff.removed.length, isChanged: changes.length > 0 };
-}
-
-/** The caller's lecture-note sort order preference. */
-export async function getPreferences(db: Db, viewer: SessionUser): Promise<Preferences> {
-  const stored = await findSortOrder(db, viewer.id);
-  return {
-    lectureNoteSortOrder: isLectureNoteSortOrder(stored) ? stored : LECTURE_NOTE_SORT_ORDER_DEFAULT,
-  };
-}
-
-/** Stores the caller's lecture-note sort order preference. */
-export async function savePreferences(
-  db: Db,
-  viewer: SessionUser,
-  order: LectureNoteSortOrder,
-): Promise<Preferences> {
-  await upsertSortOrder(db, viewer.id, order);
-  return { lectureNoteSortOrder: order };
 }

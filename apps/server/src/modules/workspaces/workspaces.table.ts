@@ -168,21 +168,3 @@ export const workspaceOrder = pgTable(
     check('workspace_order_display_order', sql`${table.displayOrder} = ${table.teamNumber} - 1`),
   ],
 );
-
-// Per-user preferences (spec part 2: userPreferences, created with week-asc when missing).
-export const userPreferences = pgTable(
-  'user_preferences',
-  {
-    userId: text('user_id')
-      .primaryKey()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    lectureNoteSortOrder: text('lecture_note_sort_order').notNull().default('week-asc'),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    check(
-      'user_preferences_sort_order',
-      sql`${table.lectureNoteSortOrder} in ('week-asc', 'week-desc', 'created-asc', 'created-desc')`,
-    ),
-  ],
-);

@@ -8,7 +8,7 @@ import {
 } from '@teamshuffle/domain';
 import type { Db } from '../../plugins/database.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
-import { findWorkspaceFacts, type WorkspaceFacts } from './workspaces.repository.ts';
+import { findWorkspaceFacts, type WorkspaceFacts } from './workspace-access.repository.ts';
 
 /** The caller as role resolution sees them: an e-mail counts only once verified. */
 export function subjectOf(user: SessionUser | null): {

@@ -1,0 +1,59 @@
+import type { WorkspaceAction } from '@teamshuffle/domain';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { type Access, authorize } from './workspace-access.ts';
+
+/** The refusal a forbidden action answers with (the spec words the visibility one itself). */
+type Refusal = 'forbidden' | 'visibility_owner_only';
+
+/** An action, or a choice of action (and refusal) made from the validated request. */
+export type ActionOf =
+  WorkspaceAction | ((request: FastifyRequest) => WorkspaceAction | [WorkspaceAction, Refusal]);
+
+type GuardOptions = {
+  /** The path parameter naming the workspace; 'id' by default. */
+  param?: string;
+  /** Read the caller's lecture-note sort order with the access facts. */
+  withPreferences?: boolean;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * A preHandler for "this route needs `action` in the workspace named by its path parameter":
+     * the caller's role is resolved from one query (the spec's order, the permission table), a
+     * workspace the caller may not see answers like a missing one (404), an action their role may
+     * not take answers 403, and the handler finds the resolved access on
+     * `request.workspaceAccess`. Put a session check (`onRequest`) in front of it.
+     */
+    workspaceAccess: (action: ActionOf, options?: GuardOptions) => preHandlerAsyncHookHandler;
+  }
+  interface FastifyRequest {
+    /** Set by `app.workspaceAccess(...)`: the caller's role and the workspace's facts. */
+    workspaceAccess: Access | null;
+  }
+}
+
+/** The one place a route states which role it needs in a workspace (docs/architecture.md). */
+export const workspaceAccessPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('workspaceAccess', null);
+    app.decorate('workspaceAccess', (action: ActionOf, options: GuardOptions = {}) => {
+      const param = options.param ?? 'id';
+      return async (request: FastifyRequest) => {
+        const workspaceId = (request.params as Record<string, string | undefined>)[param] ?? '';
+        const chosen = typeof action === 'function' ? action(request) : action;
+        const [wanted, refusal] = Array.isArray(chosen) ? chosen : [chosen, 'forbidden' as const];
+        request.workspaceAccess = await authorize(
+          app.db,
+          request.user,
+          workspaceId,
+          wanted,
+          refusal,
+          options.withPreferences ? (request.user?.id ?? null) : null,
+        );
+      };
+    });
+  },
+  { name: 'workspace-access', fastify: '5.x', dependencies: ['database', 'auth'] },
+);

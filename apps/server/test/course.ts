@@ -1,0 +1,117 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { buildUser, TestClient, uniqueEmail } from './client.ts';
+import { buildSnapshot, type WorkspaceDetailBody } from './factories.ts';
+
+/** Everyone a permission test needs, around one workspace of two teams of three. */
+export type Course = {
+  workspaceId: string;
+  detail: WorkspaceDetailBody;
+  team1: { id: string; memberIds: string[] };
+  team2: { id: string; memberIds: string[] };
+  owner: TestClient;
+  /** Team 1's leader (roster entry m1's e-mail). */
+  leader: TestClient;
+  /** A member of team 1 who does not lead it. */
+  member: TestClient;
+  /** Team 2's leader. */
+  otherLeader: TestClient;
+  /** A member of team 2. */
+  otherMember: TestClient;
+  /** A signed-in user on no roster (a viewer once the workspace is public). */
+  stranger: TestClient;
+  /** Signed out. */
+  anonymous: TestClient;
+  ids: Record<'owner' | 'leader' | 'member' | 'otherLeader' | 'otherMember' | 'stranger', string>;
+};
+
+/**
+ * Factory: a workspace made through the API (Create Team, leaders chosen, leader and member
+ * e-mails saved), with a verified account for each role. Team 1 = leader, member, one more;
+ * team 2 = leader, member, one more. Private unless `isPublic`.
+ */
+export async function buildCourse(
+  app: FastifyInstance,
+  origin: string,
+  { isPublic = false, title = `Course ${Math.random()}` } = {},
+): Promise<Course> {
+  const emails = {
+    leader: uniqueEmail('leader'),
+    member: uniqueEmail('member'),
+    otherLeader: uniqueEmail('leader2'),
+    otherMember: uniqueEmail('member2'),
+  };
+  const owner = await buildUser(app, origin, { name: 'Owner' });
+  const leader = await buildUser(app, origin, { email: emails.leader, name: 'Leader One' });
+  const member = await buildUser(app, origin, { email: emails.member, name: 'Member One' });
+  const otherLeader = await buildUser(app, origin, {
+    email: emails.otherLeader,
+    name: 'Leader Two',
+  });
+  const otherMember = await buildUser(app, origin, {
+    email: emails.otherMember,
+    name: 'Member Two',
+  });
+  const stranger = await buildUser(app, origin, { name: 'Stranger' });
+
+  const created = await owner.client.post('/api/workspaces', {
+    title,
+    snapshot: buildSnapshot(6, 2),
+  });
+  expect(created.statusCode).toBe(201);
+  const workspaceId = created.json().workspace.id as string;
+  const read = async () =>
+    (await owner.client.get(`/api/workspaces/${workspaceId}`)).json<WorkspaceDetailBody>();
+  let detail = await read();
+  const teamOf = (n: number) => detail.teams.find((team) => team.number === n)!;
+  const url = `/api/workspaces/${workspaceId}`;
+  for (const n of [1, 2]) {
+    const team = teamOf(n);
+    const chosen = await owner.client.request('PUT', `${url}/teams/${team.id}/leader`, {
+      memberId: team.memberIds[0],
+    });
+    expect(chosen.statusCode).toBe(200);
+  }
+  const leaders = await owner.client.request('PUT', `${url}/leader-emails`, {
+    entries: [
+      { teamId: teamOf(1).id, email: emails.leader },
+      { teamId: teamOf(2).id, email: emails.otherLeader },
+    ],
+  });
+  expect(leaders.statusCode).toBe(200);
+  for (const [n, email] of [
+    [1, emails.member],
+    [2, emails.otherMember],
+  ] as const) {
+    const team = teamOf(n);
+    const saved = await owner.client.request('PUT', `${url}/teams/${team.id}/member-emails`, {
+      entries: [{ memberId: team.memberIds[1], email }],
+    });
+    expect(saved.statusCode).toBe(200);
+  }
+  if (isPublic) {
+    expect((await owner.client.request('PATCH', url, { isPublic: true })).statusCode).toBe(204);
+  }
+  detail = await read();
+  return {
+    workspaceId,
+    detail,
+    team1: { id: teamOf(1).id, memberIds: teamOf(1).memberIds },
+    team2: { id: teamOf(2).id, memberIds: teamOf(2).memberIds },
+    owner: owner.client,
+    leader: leader.client,
+    member: member.client,
+    otherLeader: otherLeader.client,
+    otherMember: otherMember.client,
+    stranger: stranger.client,
+    anonymous: new TestClient(app, origin),
+    ids: {
+      owner: owner.id,
+      leader: leader.id,
+      member: member.id,
+      otherLeader: otherLeader.id,
+      otherMember: otherMember.id,
+      stranger: stranger.id,
+    },
+  };
+}
