@@ -16,6 +16,8 @@ interface Account {
   email: string;
   id: string;
   name: string;
+  /** The app's origin, sent as `Origin` on state-changing requests as its pages do. */
+  origin: string;
 }
 
 function uniqueEmail(label: string): string {
@@ -62,7 +64,7 @@ async function createAccount(browser: Browser, baseURL: string, label: string): 
     user: { id: string; isVerified: boolean };
   };
   expect(me.user.isVerified).toBe(true);
-  return { context, page: await context.newPage(), email, id: me.user.id, name };
+  return { context, page: await context.newPage(), email, id: me.user.id, name, origin: baseURL };
 }
 
 const MEMBERS = [
@@ -106,8 +108,10 @@ function snapshot() {
 }
 
 async function createWorkspace(owner: Account, title: string) {
+  // As the app's own page would: state-changing requests say where they come from.
   const response = await owner.context.request.post('/api/workspaces', {
     data: { title, snapshot: snapshot() },
+    headers: { Origin: owner.origin },
   });
   expect(response.status(), await response.text()).toBe(201);
   const body = (await response.json()) as { workspace: { id: string; slug: string } };

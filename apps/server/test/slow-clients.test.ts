@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 const HEADERS_MS = 500;
-const BODY_MS = 800;
+const BODY_MS = 1500;
 // Far above the limits, far below what a missing limit would allow: a busy machine can be slow
 // to notice a timer, but not by this much.
 const CUT_OFF_WITHIN_MS = 15_000;
@@ -92,7 +92,8 @@ describe('slow and stalled clients', { timeout: 60_000 }, () => {
     const { socket, closed } = await connect(port);
     const body = '{"title":"x"}';
     socket.write(`${head(body.length)}${body.slice(0, 5)}`);
-    await new Promise((resolve) => setTimeout(resolve, BODY_MS / 4));
+    // A pause well inside the deadline (a fifth of it), so only a stalled machine could miss it.
+    await new Promise((resolve) => setTimeout(resolve, BODY_MS / 5));
     socket.end(body.slice(5));
     const result = await withDeadline(closed, CUT_OFF_WITHIN_MS);
     expect(result).not.toBe('still open');

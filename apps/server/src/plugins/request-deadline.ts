@@ -27,7 +27,8 @@ export const requestDeadlinePlugin = fp(
       const timer = setTimeout(() => {
         if (raw.complete) return;
         request.log.info({ bodyMs: options.bodyMs }, 'request body not received in time');
-        raw.socket.destroy();
+        // Destroying the request closes its connection (and works on injected requests too).
+        raw.destroy();
       }, options.bodyMs);
       timer.unref();
       // Not cleared when the reply is sent: a route may answer before reading the body (a

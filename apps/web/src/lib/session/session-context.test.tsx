@@ -19,6 +19,12 @@ const USER = {
   hasPassword: true,
 };
 
+// How long waitFor may wait for the session to settle. Testing Library's default is 1 s of wall
+// time, but speed is not what these tests check: idle, each whole test takes 0.05-0.15 s; on a busy
+// machine the mocked fetch, the query and the render can take several times that. 4 s leaves room
+// while a status that never comes still fails with waitFor's message, before the 5 s test timeout.
+const SETTLE_TIMEOUT_MS = 4_000;
+
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), {
     status,
@@ -49,7 +55,9 @@ describe('SessionProvider', () => {
     );
     const { result } = renderSession();
     expect(result.current.status).toBe('loading');
-    await waitFor(() => expect(result.current.status).toBe('signedIn'));
+    await waitFor(() => expect(result.current.status).toBe('signedIn'), {
+      timeout: SETTLE_TIMEOUT_MS,
+    });
     expect(result.current.user).toEqual(USER);
     expect(result.current.isUnknown).toBe(false);
   });
@@ -60,7 +68,9 @@ describe('SessionProvider', () => {
       vi.fn(() => Promise.resolve(json(401, { error: 'unauthenticated', message: 'No user' }))),
     );
     const { result } = renderSession();
-    await waitFor(() => expect(result.current.status).toBe('signedOut'));
+    await waitFor(() => expect(result.current.status).toBe('signedOut'), {
+      timeout: SETTLE_TIMEOUT_MS,
+    });
     expect(result.current.user).toBeNull();
     expect(result.current.isUnknown).toBe(false);
   });
@@ -72,10 +82,14 @@ describe('SessionProvider', () => {
       .mockResolvedValueOnce(json(200, { user: USER }));
     vi.stubGlobal('fetch', fetchMock);
     const { result } = renderSession();
-    await waitFor(() => expect(result.current.status).toBe('signedOut'));
+    await waitFor(() => expect(result.current.status).toBe('signedOut'), {
+      timeout: SETTLE_TIMEOUT_MS,
+    });
     expect(result.current.isUnknown).toBe(true);
     act(() => result.current.retry());
-    await waitFor(() => expect(result.current.status).toBe('signedIn'));
+    await waitFor(() => expect(result.current.status).toBe('signedIn'), {
+      timeout: SETTLE_TIMEOUT_MS,
+    });
   });
 
   describe('with a server that never answers', () => {
