@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark, each printing its figure next to the comparison it is
 // measured against in the same run. BENCH_SECONDS sets the length of each load run.
 import { benchHealth } from './health.bench.ts';
+import { benchMemory } from './memory.bench.ts';
 import { benchShuffle } from './shuffle.bench.ts';
 import { benchWorkspace } from './workspace.bench.ts';
 
@@ -10,3 +11,4 @@ const only = process.argv[2];
 if (!only || only === 'health') await benchHealth(seconds);
 if (!only || only === 'workspace') await benchWorkspace(seconds);
 if (!only || only === 'shuffle') await benchShuffle();
+if (!only || only === 'memory') await benchMemory();
