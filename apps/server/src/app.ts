@@ -7,6 +7,7 @@ import { type AppConfig, resolveAuthSecret } from './config.ts';
 import { createHttpServer } from './http-server.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { filesPlugin } from './modules/files/files.routes.ts';
+import { lectureNotesRoutes } from './modules/lecture-notes/lecture-notes.routes.ts';
 import { workspaceAccessPlugin } from './modules/workspace-access/workspace-access.plugin.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
@@ -115,6 +116,7 @@ export async function buildApp(
   });
   await app.register(resultsRoutes);
   await app.register(workspacesRoutes, { publicUrl: config.publicUrl });
+  await app.register(lectureNotesRoutes);
 
   await app.register(webPlugin, { webDistDir: config.webDistDir });
 

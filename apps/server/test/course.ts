@@ -27,13 +27,18 @@ export type Course = {
 
 /**
  * Factory: a workspace made through the API (Create Team, leaders chosen, leader and member
- * e-mails saved), with a verified account for each role. Team 1 = leader, member, one more;
- * team 2 = leader, member, one more. Private unless `isPublic`.
+ * e-mails saved), with a verified account for each role. Team 1 = leader, member (and one more
+ * without an account when `members` is 6); team 2 likewise. Private unless `isPublic`.
  */
 export async function buildCourse(
   app: FastifyInstance,
   origin: string,
-  { isPublic = false, title = `Course ${Math.random()}` } = {},
+  {
+    isPublic = false,
+    title = `Course ${Math.random()}`,
+    /** Roster size (two teams): 6 gives teams of three, 4 teams of two (every member has an account). */
+    members = 6,
+  } = {},
 ): Promise<Course> {
   const emails = {
     leader: uniqueEmail('leader'),
@@ -56,7 +61,7 @@ export async function buildCourse(
 
   const created = await owner.client.post('/api/workspaces', {
     title,
-    snapshot: buildSnapshot(6, 2),
+    snapshot: buildSnapshot(members, 2),
   });
   expect(created.statusCode).toBe(201);
   const workspaceId = created.json().workspace.id as string;

@@ -5,3 +5,4 @@ export * from '../modules/auth/sign-in-throttle.table.ts';
 export * from '../modules/results/results.table.ts';
 export * from '../modules/workspaces/workspaces.table.ts';
 export * from '../modules/files/files.table.ts';
+export * from '../modules/lecture-notes/lecture-notes.table.ts';

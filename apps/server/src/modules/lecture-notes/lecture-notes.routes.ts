@@ -1,0 +1,295 @@
+import {
+  lectureNote,
+  lectureNoteInput,
+  lectureNotesSection,
+  lectureNoteUpdate,
+  safeParam,
+  TEXT_LIMITS,
+} from '@teamshuffle/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses, noContent } from '../../plugins/errors.ts';
+import { authorize } from '../workspace-access/workspace-access.ts';
+import {
+  answerOfSubmissionFile,
+  insertAttachments,
+  noteOfAttachmentFile,
+} from './lecture-notes.repository.ts';
+import {
+  answerTarget,
+  attachmentPolicy,
+  changeNote,
+  createNote,
+  detachFile,
+  editableNote,
+  getNotesSection,
+  presentNote,
+  recordAnswer,
+  removeNote,
+  submissionPolicy,
+  withdrawAnswer,
+} from './lecture-notes.service.ts';
+
+const id = safeParam(TEXT_LIMITS.id);
+const noteParams = z.object({ id, noteId: id });
+const SIGNED_IN = ['unauthenticated', 'email_not_verified'] as const;
+const IN_WORKSPACE = [...SIGNED_IN, 'workspace_not_found', 'forbidden'] as const;
+const UPLOAD_ERRORS = [
+  'storage_limit_exceeded',
+  'files_required',
+  'unsupported_media_type',
+  'file_content_mismatch',
+] as const;
+
+/**
+ * Lecture notes (spec part 2): the section, the note modal's create and edit, publishing,
+ * attachments, and team and individual task submissions. Every rule is checked here, whatever the
+ * browser shows; files are served by the files module to those `registerReadAccess` allows.
+ */
+export const lectureNotesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const signedIn = { onRequest: app.requireVerifiedUser };
+
+  // Who may download what: an attachment, whoever may see its note (a draft: its author and
+  // the owner); a submitted file, the owner and the members of the team it belongs to.
+  app.files.registerReadAccess('note_attachment', async (file, user) => {
+    const note = await noteOfAttachmentFile(app.db, file.id);
+    if (!note) return false;
+    const access = await authorize(app.db, user, note.workspaceId, 'read').catch(() => null);
+    if (!access) return false;
+    return note.isPublished || access.role === 'owner' || note.authorId === user.id;
+  });
+  app.files.registerReadAccess('task_submission', async (file, user) => {
+    const answer = await answerOfSubmissionFile(app.db, file.id);
+    if (!answer) return false;
+    const access = await authorize(app.db, user, answer.workspaceId, 'read').catch(() => null);
+    return access !== null && (access.role === 'owner' || access.memberTeamId === answer.teamId);
+  });
+
+  app.get(
+    '/api/workspaces/:id/notes',
+    {
+      onRequest: app.optionalVerifiedUser,
+      preHandler: app.workspaceAccess('read', { withPreferences: true }),
+      schema: {
+        tags: ['lecture notes'],
+        summary: "The Lecture Notes section, in the caller's sort order",
+        params: z.object({ id }),
+        response: {
+          200: lectureNotesSection,
+          ...errorResponses('email_not_verified', 'workspace_not_found'),
+        },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .send(await getNotesSection(app.db, request.workspaceAccess!, request.user)),
+  );
+
+  app.post(
+    '/api/workspaces/:id/notes',
+    {
+      ...signedIn,
+      preHandler: app.workspaceAccess('createNote', { withPreferences: true }),
+      schema: {
+        tags: ['lecture notes'],
+        summary: 'Create Lecture Note (owner, or a member who is not a viewer): a draft',
+        params: z.object({ id }),
+        body: lectureNoteInput,
+        response: { 201: lectureNote, ...errorResponses(...IN_WORKSPACE) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await createNote(app.db, request.workspaceAccess!, request.user!, request.body)),
+  );
+
+  app.patch(
+    '/api/workspaces/:id/notes/:noteId',
+    {
+      ...signedIn,
+      preHandler: app.workspaceAccess('read', { withPreferences: true }),
+      schema: {
+        tags: ['lecture notes'],
+        summary: 'Edit, Publish or Unpublish a note (owner or its author)',
+        params: noteParams,
+        body: lectureNoteUpdate,
+        response: {
+          200: lectureNote,
+          ...errorResponses(...IN_WORKSPACE, 'lecture_note_not_found', 'task_type_locked'),
+        },
+      },
+    },
+    async (request) =>
+      changeNote(
+        app.db,
+        request.workspaceAccess!,
+        request.user!,
+        request.params.noteId,
+        request.body,
+      ),
+  );
+
+  app.delete(
+    '/api/workspaces/:id/notes/:noteId',
+    {
+      ...signedIn,
+      preHandler: app.workspaceAccess('read'),
+      schema: {
+        tags: ['lecture notes'],
+        summary: 'Delete a note with its attachments, submissions and files (owner or author)',
+        params: noteParams,
+        response: { 204: noContent, ...errorResponses(...IN_WORKSPACE, 'lecture_note_not_found') },
+      },
+    },
+    async (request, reply) => {
+      await removeNote(app.db, request.workspaceAccess!, request.user!, request.params.noteId);
+      void app.files.drain();
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/workspaces/:id/notes/:noteId/attachments',
+    {
+      ...signedIn,
+      preHandler: app.workspaceAccess('read', { withPreferences: true }),
+      config: { bodyTimeout: 'upload' },
+      schema: {
+        tags: ['lecture notes'],
+        summary: 'Attach files to a note (multipart/form-data, field "files"; owner or author)',
+        params: noteParams,
+        response: {
+          201: lectureNote,
+          ...errorResponses(
+            ...IN_WORKSPACE,
+            ...UPLOAD_ERRORS,
+            'lecture_note_not_found',
+            'file_too_large',
+            'file_type_not_allowed',
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const access = request.workspaceAccess!;
+      const user = request.user!;
+      const note = await editableNote(app.db, access, user, request.params.noteId);
+      await app.files.store(request, reply, attachmentPolicy(note, user), (tx, rows) =>
+        insertAttachments(
+          tx,
+          note.id,
+          rows.map((row) => row.id),
+        ),
+      );
+      return reply.status(201).send(await presentNote(app.db, access, user, note.id));
+    },
+  );
+
+  app.delete(
+    '/api/workspaces/:id/notes/:noteId/attachments/:attachmentId',
+    {
+      ...signedIn,
+      preHandler: app.workspaceAccess('read', { withPreferences: true }),
+      schema: {
+        tags: ['lecture notes'],
+        summary: 'Remove an attachment and its file (owner or author)',
+        params: noteParams.extend({ attachmentId: id }),
+        response: {
+          200: lectureNote,
+          ...errorResponses(...IN_WORKSPACE, 'lecture_note_not_found', 'file_not_found'),
+        },
+      },
+    },
+    async (request) => {
+      const note = await detachFile(
+        app.db,
+        request.workspaceAccess!,
+        request.user!,
+        request.params.noteId,
+        request.params.attachmentId,
+      );
+      void app.files.drain();
+      return note;
+    },
+  );
+
+  app.post(
+    '/api/workspaces/:id/notes/:noteId/submissions',
+    {
+      ...signedIn,
+      preHandler: app.workspaceAccess('read', { withPreferences: true }),
+      config: { bodyTimeout: 'upload' },
+      schema: {
+        tags: ['lecture notes'],
+        summary:
+          "Submit or resubmit an answer to a note's task (multipart: files and a description): the team's leader, or each member for an individual task",
+        params: noteParams,
+        response: {
+          201: lectureNote,
+          ...errorResponses(
+            ...IN_WORKSPACE,
+            ...UPLOAD_ERRORS,
+            'lecture_note_not_found',
+            'team_assignment_not_found',
+            'note_not_published',
+            'team_leader_only',
+            'not_team_member',
+            'files_exceed_max_size',
+            'files_invalid_types',
+            'validation_failed',
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const access = request.workspaceAccess!;
+      const user = request.user!;
+      const { note, owner } = await answerTarget(app.db, access, user, request.params.noteId);
+      await app.files.store(request, reply, submissionPolicy(note, user), (tx, rows, fields) =>
+        recordAnswer(tx, {
+          note,
+          owner,
+          user,
+          description: fields.description,
+          files: rows.map((row) => ({ id: row.id, name: row.originalName, size: row.size })),
+        }),
+      );
+      // The replaced attempt's bytes are queued for removal by the same transaction.
+      void app.files.drain();
+      return reply.status(201).send(await presentNote(app.db, access, user, note.id));
+    },
+  );
+
+  app.delete(
+    '/api/workspaces/:id/notes/:noteId/submissions/mine',
+    {
+      ...signedIn,
+      preHandler: app.workspaceAccess('read'),
+      schema: {
+        tags: ['lecture notes'],
+        summary:
+          "Delete the caller's current answer and its files (a team's leader, or a member their own)",
+        params: noteParams,
+        response: {
+          204: noContent,
+          ...errorResponses(
+            ...IN_WORKSPACE,
+            'lecture_note_not_found',
+            'team_assignment_not_found',
+            'note_not_published',
+            'team_leader_only',
+            'not_team_member',
+            'submission_not_found',
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      await withdrawAnswer(app.db, request.workspaceAccess!, request.user!, request.params.noteId);
+      void app.files.drain();
+      return reply.status(204).send();
+    },
+  );
+};

@@ -1,0 +1,294 @@
+import {
+  AppError,
+  ATTACHMENT_ALLOWED_TYPES,
+  BYTES_PER_MB,
+  can,
+  isLectureNoteSortOrder,
+  LECTURE_NOTE_SORT_ORDER_DEFAULT,
+  type LectureNote,
+  type lectureNoteInput,
+  type LectureNotesSection,
+  type lectureNoteUpdate,
+  TEXT_RULES,
+  text,
+} from '@teamshuffle/domain';
+import type { z } from 'zod';
+import type { SessionUser } from '../../plugins/auth.ts';
+import type { Db } from '../../plugins/database.ts';
+import { deleteFileRows } from '../files/files.repository.ts';
+import type { UploadPolicy } from '../files/files.service.ts';
+import type { Access } from '../workspace-access/workspace-access.ts';
+import {
+  deleteAttachment,
+  deleteAttempt,
+  deleteNote,
+  findCurrentAnswer,
+  findNote,
+  hasSubmissions,
+  insertAttempt,
+  insertNote,
+  loadNotes,
+  lockAnswer,
+  type NewNoteRow,
+  nextAttempt,
+  type NoteRow,
+  type NotesReader,
+  retireAttempt,
+  type SubmissionOwner,
+  updateNote,
+} from './lecture-notes.repository.ts';
+
+type NoteInput = z.output<typeof lectureNoteInput>;
+type NoteUpdate = z.output<typeof lectureNoteUpdate>;
+
+/** Most files one attachment upload or one submission may carry. */
+export const MAX_FILES_PER_UPLOAD = 10;
+/** Attachments have no limit in the spec; this one keeps a single slide deck or video sane. */
+const ATTACHMENT_MAX_MB = 100;
+const submissionDescription = text(TEXT_RULES.description);
+
+function readerOf(access: Access, user: SessionUser | null): NotesReader {
+  return {
+    userId: user?.id ?? null,
+    isOwner: access.role === 'owner',
+    canAuthor: can(access.role, 'createNote'),
+    myTeamId: access.memberTeamId,
+  };
+}
+
+function sortOrderOf(access: Access) {
+  return isLectureNoteSortOrder(access.sortOrder)
+    ? access.sortOrder
+    : LECTURE_NOTE_SORT_ORDER_DEFAULT;
+}
+
+/** The Lecture Notes section for the caller (one query; see `loadNotes`). */
+export async function getNotesSection(
+  db: Db,
+  access: Access,
+  user: SessionUser | null,
+): Promise<LectureNotesSection> {
+  const sortOrder = sortOrderOf(access);
+  return {
+    sortOrder,
+    canCreate: can(access.role, 'createNote'),
+    myTeamId: access.memberTeamId,
+    isLeader: access.role === 'leader',
+    notes: await loadNotes(db, access.workspace.id, readerOf(access, user), sortOrder),
+  };
+}
+
+/** One note as the caller sees it (after a change). */
+export async function presentNote(db: Db, access: Access, user: SessionUser, noteId: string) {
+  const [note] = await loadNotes(
+    db,
+    access.workspace.id,
+    readerOf(access, user),
+    sortOrderOf(access),
+    noteId,
+  );
+  if (!note) throw new AppError('lecture_note_not_found');
+  return note;
+}
+
+function taskColumns(task: NoteInput['task']): Partial<NewNoteRow> {
+  if (!task) return { hasTask: false, taskTitle: null, taskDescription: '', taskDeadline: null };
+  return {
+    hasTask: true,
+    taskTitle: task.title,
+    taskDescription: task.description,
+    taskDeadline: task.deadline ? new Date(task.deadline) : null,
+    maxFileSizeMb: task.maxFileSizeMb,
+    allowedFileTypes: [...task.allowedTypes],
+    assignmentType: task.assignmentType,
+  };
+}
+
+/** Create Lecture Note (owner, or a member who is not a viewer): always a draft at first. */
+export async function createNote(
+  db: Db,
+  access: Access,
+  user: SessionUser,
+  input: NoteInput,
+): Promise<LectureNote> {
+  const noteId = await insertNote(db, {
+    workspaceId: access.workspace.id,
+    authorId: user.id,
+    title: input.title,
+    description: input.description,
+    week: input.week,
+    lectureDate: input.date,
+    isPublished: false,
+    allowedFileTypes: [],
+    ...taskColumns(input.task),
+  });
+  return presentNote(db, access, user, noteId);
+}
+
+/** Whether the caller may see a note at all (drafts: its author and the owner). */
+function isVisible(note: NoteRow, access: Access, user: SessionUser | null): boolean {
+  return (
+    note.isPublished || access.role === 'owner' || (user !== null && note.authorId === user.id)
+  );
+}
+
+/** A note the caller may see, or lecture_note_not_found (a draft of someone else's included). */
+async function visibleNote(db: Db, access: Access, user: SessionUser | null, noteId: string) {
+  const note = await findNote(db, access.workspace.id, noteId);
+  if (!note || !isVisible(note, access, user)) throw new AppError('lecture_note_not_found');
+  return note;
+}
+
+/** A note the caller may change: the owner, or its author while not a viewer (spec part 2, section 6). */
+export async function editableNote(db: Db, access: Access, user: SessionUser, noteId: string) {
+  const note = await visibleNote(db, access, user, noteId);
+  const isAuthor = note.authorId === user.id && can(access.role, 'createNote');
+  if (!can(access.role, 'manageAnyNote') && !isAuthor) throw new AppError('forbidden');
+  return note;
+}
+
+/** Edit, Publish or Unpublish a note (owner or author); the fields given change. */
+export async function changeNote(
+  db: Db,
+  access: Access,
+  user: SessionUser,
+  noteId: string,
+  update: NoteUpdate,
+): Promise<LectureNote> {
+  const note = await editableNote(db, access, user, noteId);
+  const values: Partial<NewNoteRow> = {};
+  if (update.title !== undefined) values.title = update.title;
+  if (update.description !== undefined) values.description = update.description;
+  if (update.week !== undefined) values.week = update.week;
+  if (update.date !== undefined) values.lectureDate = update.date;
+  if (update.isPublished !== undefined) values.isPublished = update.isPublished;
+  if (update.task !== undefined) {
+    // Answers already handed in were made for this task's type: it stays while they exist.
+    const changesWho =
+      update.task === null
+        ? note.hasTask
+        : note.hasTask && update.task.assignmentType !== note.assignmentType;
+    if (changesWho && (await hasSubmissions(db, note.id))) throw new AppError('task_type_locked');
+    Object.assign(values, taskColumns(update.task));
+  }
+  await updateNote(db, note.id, values);
+  return presentNote(db, access, user, note.id);
+}
+
+/** Delete a note (owner or author): its attachments, submissions and files go with it. */
+export async function removeNote(db: Db, access: Access, user: SessionUser, noteId: string) {
+  const note = await editableNote(db, access, user, noteId);
+  await deleteNote(db, note.id);
+}
+
+/** The policy an attachment upload is checked against (spec part 2, section 5: the picker's types). */
+export function attachmentPolicy(note: NoteRow, user: SessionUser): UploadPolicy {
+  return {
+    uploaderId: user.id,
+    workspaceId: note.workspaceId,
+    kind: 'note_attachment',
+    maxFileBytes: ATTACHMENT_MAX_MB * BYTES_PER_MB,
+    allowedTypes: ATTACHMENT_ALLOWED_TYPES,
+    maxFiles: MAX_FILES_PER_UPLOAD,
+    requireFiles: true,
+  };
+}
+
+/** Remove an attachment (owner or author); its file goes with it. */
+export async function detachFile(
+  db: Db,
+  access: Access,
+  user: SessionUser,
+  noteId: string,
+  attachmentId: string,
+): Promise<LectureNote> {
+  const note = await editableNote(db, access, user, noteId);
+  if (!(await deleteAttachment(db, note.id, attachmentId))) throw new AppError('file_not_found');
+  return presentNote(db, access, user, note.id);
+}
+
+/**
+ * Whose answer the caller gives to a note's task, or the refusal: a team task is its team's,
+ * submitted by the team's leader (the caller's verified e-mail is that leader's, trimmed and
+ * case-insensitive, as role resolution matched it); an individual task is the member's own.
+ */
+function answerOwner(note: NoteRow, access: Access, user: SessionUser): SubmissionOwner {
+  const teamId = access.memberTeamId;
+  if (note.assignmentType === 'team') {
+    if (access.role !== 'leader' || !teamId) throw new AppError('team_leader_only');
+    return { kind: 'team', teamId };
+  }
+  if (!can(access.role, 'submitTask') || !teamId) throw new AppError('not_team_member');
+  return { kind: 'individual', teamId, userId: user.id };
+}
+
+/** The note whose task the caller answers, and whose answer it is. */
+export async function answerTarget(db: Db, access: Access, user: SessionUser, noteId: string) {
+  const note = await visibleNote(db, access, user, noteId);
+  if (!note.hasTask) throw new AppError('team_assignment_not_found');
+  if (!note.isPublished) throw new AppError('note_not_published');
+  return { note, owner: answerOwner(note, access, user) };
+}
+
+/** The policy a submission's files are checked against: the task's size and types, in the leader panel's words. */
+export function submissionPolicy(note: NoteRow, user: SessionUser): UploadPolicy {
+  return {
+    uploaderId: user.id,
+    workspaceId: note.workspaceId,
+    kind: 'task_submission',
+    maxFileBytes: note.maxFileSizeMb * BYTES_PER_MB,
+    allowedTypes: note.allowedFileTypes,
+    maxFiles: MAX_FILES_PER_UPLOAD,
+    requireFiles: true,
+    refusals: { tooLarge: 'files_exceed_max_size', wrongType: 'files_invalid_types' },
+  };
+}
+
+/**
+ * Writes a new attempt as the answer's current one, inside the upload's transaction: the answer
+ * is locked first, its current attempt becomes history (its files' bytes are freed, their names
+ * and sizes stay), and the new one counts one more.
+ */
+export async function recordAnswer(
+  tx: Db,
+  input: {
+    note: NoteRow;
+    owner: SubmissionOwner;
+    user: SessionUser;
+    description: string | undefined;
+    files: ReadonlyArray<{ id: string; name: string; size: number }>;
+  },
+): Promise<void> {
+  const parsed = submissionDescription.safeParse(input.description ?? '');
+  if (!parsed.success) {
+    throw new AppError('validation_failed', {
+      message: `description: ${parsed.error.issues[0]?.message ?? 'is invalid'}`,
+      field: 'description',
+    });
+  }
+  await lockAnswer(tx, input.note.id, input.owner);
+  const current = await findCurrentAnswer(tx, input.note.id, input.owner);
+  const attempt = await nextAttempt(tx, input.note.id, input.owner);
+  if (current) await retireAttempt(tx, current.id);
+  await insertAttempt(tx, {
+    noteId: input.note.id,
+    owner: input.owner,
+    submittedBy: input.user.id,
+    description: parsed.data,
+    attempt,
+    files: input.files,
+  });
+  // The replaced attempt keeps its files' names and sizes; its bytes free the uploader's quota.
+  if (current) await deleteFileRows(tx, current.fileIds);
+}
+
+/** Delete the caller's current answer (a team's leader, or a member their own) and its files. */
+export async function withdrawAnswer(db: Db, access: Access, user: SessionUser, noteId: string) {
+  const { note, owner } = await answerTarget(db, access, user, noteId);
+  await db.transaction(async (tx) => {
+    await lockAnswer(tx, note.id, owner);
+    const current = await findCurrentAnswer(tx, note.id, owner);
+    if (!current) throw new AppError('submission_not_found');
+    await deleteAttempt(tx, current.id);
+  });
+}

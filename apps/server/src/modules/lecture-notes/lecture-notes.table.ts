@@ -1,0 +1,140 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { files } from '../files/files.table.ts';
+import { user } from '../users/users.table.ts';
+import { teams, workspaces } from '../workspaces/workspaces.table.ts';
+
+// Weekly lecture notes (spec part 2): each fact in its own row. The spec kept submissions as whole
+// arrays inside the note, and lost one team's submission when another wrote at the same time.
+
+export const lectureNotes = pgTable(
+  'lecture_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** Null once the author's account is gone: the note stays with the workspace. */
+    authorId: text('author_id').references(() => user.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    week: integer('week').notNull(),
+    lectureDate: date('lecture_date'),
+    isPublished: boolean('is_published').notNull().default(false),
+    hasTask: boolean('has_task').notNull().default(false),
+    taskTitle: text('task_title'),
+    taskDescription: text('task_description').notNull().default(''),
+    taskDeadline: timestamp('task_deadline', { withTimezone: true }),
+    maxFileSizeMb: integer('max_file_size_mb').notNull().default(5),
+    allowedFileTypes: text('allowed_file_types').array().notNull(),
+    assignmentType: text('assignment_type').notNull().default('team'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('lecture_notes_workspace_idx').on(table.workspaceId),
+    // spec part 2, section 9: week 1 to 20; max file size 1 to 100 MB
+    check('lecture_notes_week_range', sql`${table.week} between 1 and 20`),
+    check('lecture_notes_max_file_size_range', sql`${table.maxFileSizeMb} between 1 and 100`),
+    check('lecture_notes_title_not_blank', sql`length(btrim(${table.title})) > 0`),
+    check('lecture_notes_assignment_type', sql`${table.assignmentType} in ('team', 'individual')`),
+    check(
+      'lecture_notes_task_title',
+      sql`not ${table.hasTask} or length(btrim(coalesce(${table.taskTitle}, ''))) > 0`,
+    ),
+    check(
+      'lecture_notes_allowed_types',
+      sql`${table.allowedFileTypes} <@ array['pdf','doc','docx','txt','jpg','jpeg','png','gif','ppt','pptx']::text[]`,
+    ),
+  ],
+);
+
+/** A file attached to a note; deleting the row deletes the file (a trigger, migration 0011). */
+export const noteAttachments = pgTable(
+  'note_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    noteId: uuid('note_id')
+      .notNull()
+      .references(() => lectureNotes.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .unique()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    /** Upload order (identity values follow the order rows are inserted). */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('note_attachments_note_idx').on(table.noteId)],
+);
+
+/**
+ * One attempt at a note's task: by a team (its leader submits) or by one member (individual
+ * tasks). The latest is `is_current`; the database allows one current attempt per note and team,
+ * or per note and user, so two writers can never leave two.
+ */
+export const taskSubmissions = pgTable(
+  'task_submissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    noteId: uuid('note_id')
+      .notNull()
+      .references(() => lectureNotes.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    /** The member who submitted for themselves (individual tasks); null for team tasks. */
+    userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    submittedBy: text('submitted_by').references(() => user.id, { onDelete: 'set null' }),
+    description: text('description').notNull().default(''),
+    attempt: integer('attempt').notNull(),
+    isCurrent: boolean('is_current').notNull().default(true),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('task_submissions_note_idx').on(table.noteId),
+    check('task_submissions_kind', sql`${table.kind} in ('team', 'individual')`),
+    check(
+      'task_submissions_individual_user',
+      sql`(${table.kind} = 'individual') = (${table.userId} is not null)`,
+    ),
+    check('task_submissions_attempt_positive', sql`${table.attempt} >= 1`),
+    uniqueIndex('task_submissions_one_current_per_team')
+      .on(table.noteId, table.teamId)
+      .where(sql`${table.isCurrent} and ${table.kind} = 'team'`),
+    uniqueIndex('task_submissions_one_current_per_user')
+      .on(table.noteId, table.userId)
+      .where(sql`${table.isCurrent} and ${table.kind} = 'individual'`),
+  ],
+);
+
+/** The files of an attempt; name and size stay when a replaced attempt's bytes are freed. */
+export const taskSubmissionFiles = pgTable(
+  'task_submission_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => taskSubmissions.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .unique()
+      .references(() => files.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    size: integer('size').notNull(),
+    position: integer('position').notNull(),
+  },
+  (table) => [index('task_submission_files_submission_idx').on(table.submissionId)],
+);

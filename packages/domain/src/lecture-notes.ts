@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import {
+  ASSIGNMENT_TYPES,
+  LECTURE_NOTE_SORT_ORDERS,
+  MAX_FILE_SIZE_MB_DEFAULT,
+  MAX_FILE_SIZE_MB_MAX,
+  MAX_FILE_SIZE_MB_MIN,
+  TASK_ALLOWED_TYPES,
+  TASK_DEFAULT_ALLOWED_TYPES,
+  WEEK_MAX,
+  WEEK_MIN,
+  DEFAULT_TASK_TITLE,
+  ASSIGNMENT_TYPE_DEFAULT,
+} from './constants.ts';
+import { storedFile } from './files.ts';
+import { text, TEXT_RULES } from './text.ts';
+
+// The lecture-notes API's contract (spec part 2: the Lecture Notes section, the note modal, task
+// and individual submissions): the server's routes and the web's forms and parsers use these.
+
+/** A lecture note's optional task (spec part 2, sections 3 and 5). */
+export const taskInput = z.object({
+  // spec part 2, section 5: 'Please enter a task title' when the task is included
+  title: text(TEXT_RULES.title, { required: 'Please enter a task title' }),
+  description: text(TEXT_RULES.description),
+  /** An instant (ISO 8601 with an offset), or null for no deadline. */
+  deadline: z.iso.datetime({ offset: true }).nullable(),
+  // spec part 2, section 5: whole number 1 to 100, default 5
+  maxFileSizeMb: z
+    .number()
+    .int('Enter a whole number of MB')
+    .min(
+      MAX_FILE_SIZE_MB_MIN,
+      `Enter a size from ${MAX_FILE_SIZE_MB_MIN} to ${MAX_FILE_SIZE_MB_MAX} MB`,
+    )
+    .max(
+      MAX_FILE_SIZE_MB_MAX,
+      `Enter a size from ${MAX_FILE_SIZE_MB_MIN} to ${MAX_FILE_SIZE_MB_MAX} MB`,
+    ),
+  allowedTypes: z
+    .array(z.enum(TASK_ALLOWED_TYPES))
+    .min(1, 'Choose at least one file type')
+    .refine((types) => new Set(types).size === types.length, 'Each file type only once'),
+  assignmentType: z.enum(ASSIGNMENT_TYPES),
+});
+export type TaskInput = z.input<typeof taskInput>;
+
+/** The task a new note's form starts with (spec part 2, section 9). */
+export const DEFAULT_TASK: z.output<typeof taskInput> = {
+  title: DEFAULT_TASK_TITLE,
+  description: '',
+  deadline: null,
+  maxFileSizeMb: MAX_FILE_SIZE_MB_DEFAULT,
+  allowedTypes: [...TASK_DEFAULT_ALLOWED_TYPES],
+  assignmentType: ASSIGNMENT_TYPE_DEFAULT,
+};
+
+const noteFields = {
+  // spec part 2, section 5: 'Please enter a title'; title and description trimmed
+  title: text(TEXT_RULES.title, { required: 'Please enter a title' }),
+  description: text(TEXT_RULES.description),
+  week: z
+    .number()
+    .int()
+    .min(WEEK_MIN, `The week must be from ${WEEK_MIN} to ${WEEK_MAX}`)
+    .max(WEEK_MAX, `The week must be from ${WEEK_MIN} to ${WEEK_MAX}`),
+  /** The lecture's calendar day ('YYYY-MM-DD', Seoul), or null. */
+  date: z.iso.date().nullable(),
+  task: taskInput.nullable(),
+};
+
+/** Create Lecture Note: always created as a draft (spec part 2, section 3: isPublished false). */
+export const lectureNoteInput = z.object(noteFields);
+export type LectureNoteInput = z.input<typeof lectureNoteInput>;
+
+/** Edit a note (the fields given change), or Publish/Unpublish it. */
+export const lectureNoteUpdate = z
+  .object({ ...noteFields, isPublished: z.boolean() })
+  .partial()
+  .refine((body) => Object.values(body).some((value) => value !== undefined), 'Nothing to change');
+export type LectureNoteUpdate = z.input<typeof lectureNoteUpdate>;
+
+/** Who did something, as the page shows them. */
+export const personRef = z.object({ id: z.string(), name: z.string() });
+
+/** One file of a submission: its name and size stay in the history after its bytes are freed. */
+export const submissionFile = z.object({
+  name: z.string(),
+  size: z.number(),
+  /** Null once the bytes are gone (a replaced attempt's files free the uploader's quota). */
+  fileId: z.string().nullable(),
+});
+
+/**
+ * One attempt at a task. Everyone who can read the note sees that it exists, its attempt number
+ * and time; who, the description and the files only the owner and the submitting team see.
+ */
+export const taskSubmission = z.object({
+  id: z.string(),
+  attempt: z.number(),
+  submittedAt: z.string(),
+  isLate: z.boolean(),
+  submittedBy: personRef.nullable(),
+  description: z.string().nullable(),
+  files: z.array(submissionFile).nullable(),
+});
+export type TaskSubmission = z.infer<typeof taskSubmission>;
+
+/** A team's state on a team task: its current submission (none: Pending) and earlier attempts. */
+export const teamTaskState = z.object({
+  teamId: z.string(),
+  teamNumber: z.number(),
+  current: taskSubmission.nullable(),
+  /** Replaced attempts, newest first; empty for those who may not see the team's details. */
+  history: z.array(taskSubmission),
+});
+export type TeamTaskState = z.infer<typeof teamTaskState>;
+
+/** A team's state on an individual task: how many of its members submitted, and what. */
+export const individualTaskState = z.object({
+  teamId: z.string(),
+  teamNumber: z.number(),
+  memberCount: z.number(),
+  submittedCount: z.number(),
+  /** The members' current submissions; only for the owner and the team's own members. */
+  submissions: z.array(taskSubmission),
+});
+export type IndividualTaskState = z.infer<typeof individualTaskState>;
+
+/** A note's task as the page shows it, with every team's state. */
+export const taskView = z.object({
+  title: z.string(),
+  description: z.string(),
+  deadline: z.string().nullable(),
+  maxFileSizeMb: z.number(),
+  allowedTypes: z.array(z.enum(TASK_ALLOWED_TYPES)),
+  assignmentType: z.enum(ASSIGNMENT_TYPES),
+  teams: z.array(teamTaskState),
+  individual: z.array(individualTaskState),
+});
+export type TaskView = z.infer<typeof taskView>;
+
+/** An attachment of a note: a stored file, downloaded through the authorized route. */
+export const noteAttachment = z.object({
+  id: z.string(),
+  file: storedFile,
+  uploadedBy: personRef.nullable(),
+});
+export type NoteAttachment = z.infer<typeof noteAttachment>;
+
+/** One lecture note as the Lecture Notes section shows it to the caller. */
+export const lectureNote = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  week: z.number(),
+  date: z.string().nullable(),
+  isPublished: z.boolean(),
+  author: personRef.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** The caller may edit, publish, delete it and manage its attachments (owner or author). */
+  canEdit: z.boolean(),
+  attachments: z.array(noteAttachment),
+  task: taskView.nullable(),
+});
+export type LectureNote = z.infer<typeof lectureNote>;
+
+/** GET /api/workspaces/:id/notes: the section, in the caller's sort order. */
+export const lectureNotesSection = z.object({
+  sortOrder: z.enum(LECTURE_NOTE_SORT_ORDERS),
+  /** Create Lecture Note is offered (owner, or a member who is not a viewer). */
+  canCreate: z.boolean(),
+  /** The caller's team, and whether they lead it (who may submit what). */
+  myTeamId: z.string().nullable(),
+  isLeader: z.boolean(),
+  notes: z.array(lectureNote),
+});
+export type LectureNotesSection = z.infer<typeof lectureNotesSection>;
