@@ -257,6 +257,30 @@ export const errors = {
     message: "{file}: the file's content is not a .{ext} file",
   },
   file_not_found: { id: 'file_not_found', status: 404, message: 'File not found' },
+  // spec part 2, section 5: the leader panel's checks (the server answers with the same words)
+  files_exceed_max_size: {
+    id: 'files_exceed_max_size',
+    status: 413,
+    message: 'Some files exceed the maximum size of {n}MB',
+  },
+  files_invalid_types: {
+    id: 'files_invalid_types',
+    status: 415,
+    message: 'Some files have invalid types. Allowed types: {list}',
+  },
+  // spec part 2, section 8: missing-email hints
+  team_leader_only: { id: 'team_leader_only', status: 403, message: 'Only team leader can submit' },
+  note_not_published: {
+    id: 'note_not_published',
+    status: 422,
+    message: 'This lecture note is not published yet.',
+  },
+  task_type_locked: {
+    id: 'task_type_locked',
+    status: 422,
+    message:
+      "The task's type cannot change, and the task cannot be removed, once something has been submitted.",
+  },
   files_required: {
     id: 'files_required',
     status: 400,

@@ -18,5 +18,6 @@ export * from './me.ts';
 export * from './system.ts';
 export * from './results.ts';
 export * from './workspaces.ts';
+export * from './lecture-notes.ts';
 export * from './roles.ts';
 export * from './shuffle/index.ts';

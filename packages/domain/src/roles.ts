@@ -45,6 +45,12 @@ export const WORKSPACE_PERMISSIONS = {
   /** Set member e-mails of a team: the owner for any team, others only for their own team. */
   setTeamMemberEmails: ['owner', 'leader', 'member'],
   setOwnSortOrder: ['owner', 'leader', 'member', 'viewer'],
+  /** Create Lecture Note (spec part 2, section 6: the owner, or a member who is not a viewer). */
+  createNote: ['owner', 'leader', 'member'],
+  /** Edit, publish, delete any note and its attachments; authors may do so to their own. */
+  manageAnyNote: ['owner'],
+  /** Answer a task: a team's leader for a team task, every member for an individual one. */
+  submitTask: ['leader', 'member'],
 } as const satisfies Record<string, readonly WorkspaceAccessRole[]>;
 
 /** An action on a workspace. */
