@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { type AppConfig, resolveAuthSecret } from './config.ts';
 import { createHttpServer } from './http-server.ts';
+import { assignmentsRoutes } from './modules/assignments/assignments.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { filesPlugin } from './modules/files/files.routes.ts';
 import { lectureNotesRoutes } from './modules/lecture-notes/lecture-notes.routes.ts';
@@ -117,6 +118,7 @@ export async function buildApp(
   await app.register(resultsRoutes);
   await app.register(workspacesRoutes, { publicUrl: config.publicUrl });
   await app.register(lectureNotesRoutes);
+  await app.register(assignmentsRoutes);
 
   await app.register(webPlugin, { webDistDir: config.webDistDir });
 

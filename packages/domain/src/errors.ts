@@ -303,6 +303,23 @@ export const errors = {
     message:
       "Some team leaders don't have email addresses set. Please configure them in Settings first.",
   },
+  assignment_not_found: {
+    id: 'assignment_not_found',
+    status: 404,
+    message: 'Assignment not found',
+  },
+  // Submission windows (issue 12): before the start nothing is taken; after the end, late.
+  assignment_not_open: {
+    id: 'assignment_not_open',
+    status: 422,
+    message: 'This assignment is not open for submissions yet.',
+  },
+  // spec part 2, section 8: "Failed to evaluate {n} teams: {team}: {error}"
+  bulk_evaluation_failed: {
+    id: 'bulk_evaluation_failed',
+    status: 422,
+    message: 'Failed to evaluate {n} teams: {details}',
+  },
   score_out_of_range: {
     id: 'score_out_of_range',
     status: 400,

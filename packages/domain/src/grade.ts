@@ -39,3 +39,21 @@ export function averageScore(scores: readonly number[]): number | null {
   const sum = scores.reduce((total, score) => total + score, 0);
   return roundTo(sum / scores.length, 2);
 }
+
+/**
+ * A team's two averages over its scores per assignment (null: not evaluated), 2 decimals: over
+ * the evaluated ones only, and with missing work counted as zero (spec part 2, section 7).
+ */
+export function scoreAverages(scores: ReadonlyArray<number | null>): {
+  evaluated: number;
+  averageEvaluated: number | null;
+  averageWithMissing: number | null;
+} {
+  const given = scores.filter((score): score is number => score !== null);
+  const total = given.reduce((sum, score) => sum + score, 0);
+  return {
+    evaluated: given.length,
+    averageEvaluated: given.length === 0 ? null : roundTo(total / given.length, 2),
+    averageWithMissing: scores.length === 0 ? null : roundTo(total / scores.length, 2),
+  };
+}

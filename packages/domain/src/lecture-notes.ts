@@ -13,6 +13,7 @@ import {
   ASSIGNMENT_TYPE_DEFAULT,
 } from './constants.ts';
 import { storedFile } from './files.ts';
+import { evaluationView, personRef, submissionFile } from './submissions.ts';
 import { text, TEXT_RULES } from './text.ts';
 
 // The lecture-notes API's contract (spec part 2: the Lecture Notes section, the note modal, task
@@ -80,17 +81,6 @@ export const lectureNoteUpdate = z
   .refine((body) => Object.values(body).some((value) => value !== undefined), 'Nothing to change');
 export type LectureNoteUpdate = z.input<typeof lectureNoteUpdate>;
 
-/** Who did something, as the page shows them. */
-export const personRef = z.object({ id: z.string(), name: z.string() });
-
-/** One file of a submission: its name and size stay in the history after its bytes are freed. */
-export const submissionFile = z.object({
-  name: z.string(),
-  size: z.number(),
-  /** Null once the bytes are gone (a replaced attempt's files free the uploader's quota). */
-  fileId: z.string().nullable(),
-});
-
 /**
  * One attempt at a task. Everyone who can read the note sees that it exists, its attempt number
  * and time; who, the description and the files only the owner and the submitting team see.
@@ -113,6 +103,8 @@ export const teamTaskState = z.object({
   current: taskSubmission.nullable(),
   /** Replaced attempts, newest first; empty for those who may not see the team's details. */
   history: z.array(taskSubmission),
+  /** The owner's evaluation of the current answer (the owner and the team only). */
+  evaluation: evaluationView.nullable(),
 });
 export type TeamTaskState = z.infer<typeof teamTaskState>;
 

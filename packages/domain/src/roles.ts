@@ -51,6 +51,8 @@ export const WORKSPACE_PERMISSIONS = {
   manageAnyNote: ['owner'],
   /** Answer a task: a team's leader for a team task, every member for an individual one. */
   submitTask: ['leader', 'member'],
+  /** Create, edit and delete assignments, evaluate, see Team Scores, export (the owner). */
+  manageAssignments: ['owner'],
 } as const satisfies Record<string, readonly WorkspaceAccessRole[]>;
 
 /** An action on a workspace. */

@@ -6,3 +6,4 @@ export * from '../modules/results/results.table.ts';
 export * from '../modules/workspaces/workspaces.table.ts';
 export * from '../modules/files/files.table.ts';
 export * from '../modules/lecture-notes/lecture-notes.table.ts';
+export * from '../modules/assignments/assignments.table.ts';

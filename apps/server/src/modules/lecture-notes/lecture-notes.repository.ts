@@ -5,6 +5,7 @@ import type { Db } from '../../plugins/database.ts';
 import {
   lectureNotes,
   noteAttachments,
+  taskEvaluations,
   taskSubmissionFiles,
   taskSubmissions,
 } from './lecture-notes.table.ts';
@@ -106,7 +107,17 @@ export async function loadNotes(
                   select json_agg(${submissionJson(detailed)} order by s.attempt desc)
                   from task_submissions s
                   where s.note_id = ln.id and s.team_id = t.id and s.kind = 'team'
-                    and not s.is_current), '[]'::json) else '[]'::json end)
+                    and not s.is_current), '[]'::json) else '[]'::json end,
+                'evaluation', case when ${detailed} then (
+                  select json_build_object(
+                    'id', e.id, 'score', e.score, 'rawScore', e.raw_score,
+                    'maxScore', e.max_score, 'feedback', e.feedback,
+                    'evaluatedBy', (select json_build_object('id', u.id, 'name', u.name)
+                      from "user" u where u.id = e.evaluated_by),
+                    'evaluatedAt', e.evaluated_at, 'submissionId', s.id, 'attempt', s.attempt)
+                  from task_submissions s join task_evaluations e on e.submission_id = s.id
+                  where s.note_id = ln.id and s.team_id = t.id and s.kind = 'team'
+                    and s.is_current) end)
               order by t.number)
             from teams t where t.workspace_id = ln.workspace_id), '[]'::json)
             else '[]'::json end,
@@ -311,4 +322,32 @@ export async function answerOfSubmissionFile(db: Db, fileId: string) {
     .innerJoin(lectureNotes, eq(lectureNotes.id, taskSubmissions.noteId))
     .where(eq(taskSubmissionFiles.fileId, fileId));
   return row;
+}
+
+/** Sets the owner's evaluation of an attempt (one row per attempt, updated in place). */
+export async function upsertTaskEvaluation(
+  tx: Db,
+  input: {
+    submissionId: string;
+    score: number;
+    rawScore: number;
+    maxScore: number;
+    feedback: string;
+    evaluatedBy: string;
+  },
+) {
+  await tx
+    .insert(taskEvaluations)
+    .values(input)
+    .onConflictDoUpdate({
+      target: taskEvaluations.submissionId,
+      set: {
+        score: input.score,
+        rawScore: input.rawScore,
+        maxScore: input.maxScore,
+        feedback: input.feedback,
+        evaluatedBy: input.evaluatedBy,
+        evaluatedAt: sql`now()`,
+      },
+    });
 }

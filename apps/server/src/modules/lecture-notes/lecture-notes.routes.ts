@@ -1,4 +1,5 @@
 import {
+  evaluationInput,
   lectureNote,
   lectureNoteInput,
   lectureNotesSection,
@@ -22,6 +23,7 @@ import {
   createNote,
   detachFile,
   editableNote,
+  evaluateTaskAnswer,
   getNotesSection,
   presentNote,
   recordAnswer,
@@ -69,7 +71,7 @@ export const lectureNotesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/workspaces/:id/notes',
     {
       onRequest: app.optionalVerifiedUser,
-      preHandler: app.workspaceAccess('read', { withPreferences: true }),
+      preValidation: app.workspaceAccess('read', { withPreferences: true }),
       schema: {
         tags: ['lecture notes'],
         summary: "The Lecture Notes section, in the caller's sort order",
@@ -90,7 +92,7 @@ export const lectureNotesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/workspaces/:id/notes',
     {
       ...signedIn,
-      preHandler: app.workspaceAccess('createNote', { withPreferences: true }),
+      preValidation: app.workspaceAccess('createNote', { withPreferences: true }),
       schema: {
         tags: ['lecture notes'],
         summary: 'Create Lecture Note (owner, or a member who is not a viewer): a draft',
@@ -109,7 +111,7 @@ export const lectureNotesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/workspaces/:id/notes/:noteId',
     {
       ...signedIn,
-      preHandler: app.workspaceAccess('read', { withPreferences: true }),
+      preValidation: app.workspaceAccess('read', { withPreferences: true }),
       schema: {
         tags: ['lecture notes'],
         summary: 'Edit, Publish or Unpublish a note (owner or its author)',
@@ -135,7 +137,7 @@ export const lectureNotesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/workspaces/:id/notes/:noteId',
     {
       ...signedIn,
-      preHandler: app.workspaceAccess('read'),
+      preValidation: app.workspaceAccess('read'),
       schema: {
         tags: ['lecture notes'],
         summary: 'Delete a note with its attachments, submissions and files (owner or author)',
@@ -154,7 +156,7 @@ export const lectureNotesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/workspaces/:id/notes/:noteId/attachments',
     {
       ...signedIn,
-      preHandler: app.workspaceAccess('read', { withPreferences: true }),
+      preValidation: app.workspaceAccess('read', { withPreferences: true }),
       config: { bodyTimeout: 'upload' },
       schema: {
         tags: ['lecture notes'],
@@ -191,7 +193,7 @@ export const lectureNotesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/workspaces/:id/notes/:noteId/attachments/:attachmentId',
     {
       ...signedIn,
-      preHandler: app.workspaceAccess('read', { withPreferences: true }),
+      preValidation: app.workspaceAccess('read', { withPreferences: true }),
       schema: {
         tags: ['lecture notes'],
         summary: 'Remove an attachment and its file (owner or author)',
@@ -219,7 +221,7 @@ export const lectureNotesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/workspaces/:id/notes/:noteId/submissions',
     {
       ...signedIn,
-      preHandler: app.workspaceAccess('read', { withPreferences: true }),
+      preValidation: app.workspaceAccess('read', { withPreferences: true }),
       config: { bodyTimeout: 'upload' },
       schema: {
         tags: ['lecture notes'],
@@ -266,7 +268,7 @@ export const lectureNotesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/workspaces/:id/notes/:noteId/submissions/mine',
     {
       ...signedIn,
-      preHandler: app.workspaceAccess('read'),
+      preValidation: app.workspaceAccess('read'),
       schema: {
         tags: ['lecture notes'],
         summary:
@@ -291,5 +293,36 @@ export const lectureNotesRoutes: FastifyPluginAsyncZod = async (app) => {
       void app.files.drain();
       return reply.status(204).send();
     },
+  );
+
+  app.post(
+    '/api/workspaces/:id/notes/:noteId/evaluations',
+    {
+      ...signedIn,
+      preValidation: app.workspaceAccess('manageAssignments', { withPreferences: true }),
+      schema: {
+        tags: ['lecture notes'],
+        summary: "Evaluate a team's answer to a team task (owner)",
+        params: noteParams,
+        body: evaluationInput,
+        response: {
+          200: lectureNote,
+          ...errorResponses(
+            ...IN_WORKSPACE,
+            'lecture_note_not_found',
+            'team_assignment_not_found',
+            'submission_not_found',
+          ),
+        },
+      },
+    },
+    async (request) =>
+      evaluateTaskAnswer(
+        app.db,
+        request.workspaceAccess!,
+        request.user!,
+        request.params.noteId,
+        request.body,
+      ),
   );
 };

@@ -5,6 +5,8 @@ import {
   can,
   isLectureNoteSortOrder,
   LECTURE_NOTE_SORT_ORDER_DEFAULT,
+  roundTo,
+  SCORE_MAX,
   type LectureNote,
   type lectureNoteInput,
   type LectureNotesSection,
@@ -36,6 +38,7 @@ import {
   retireAttempt,
   type SubmissionOwner,
   updateNote,
+  upsertTaskEvaluation,
 } from './lecture-notes.repository.ts';
 
 type NoteInput = z.output<typeof lectureNoteInput>;
@@ -291,4 +294,36 @@ export async function withdrawAnswer(db: Db, access: Access, user: SessionUser, 
     if (!current) throw new AppError('submission_not_found');
     await deleteAttempt(tx, current.id);
   });
+}
+
+/**
+ * Evaluate a team's answer to a team task (owner), as assignments are evaluated: its current
+ * attempt; the spec's errors when the note, the team task or the answer is missing.
+ */
+export async function evaluateTaskAnswer(
+  db: Db,
+  access: Access,
+  user: SessionUser,
+  noteId: string,
+  input: { teamId: string; score: number; feedback: string },
+): Promise<LectureNote> {
+  const note = await visibleNote(db, access, user, noteId);
+  if (!note.hasTask || note.assignmentType !== 'team') {
+    throw new AppError('team_assignment_not_found');
+  }
+  const owner: SubmissionOwner = { kind: 'team', teamId: input.teamId };
+  await db.transaction(async (tx) => {
+    await lockAnswer(tx, note.id, owner);
+    const current = await findCurrentAnswer(tx, note.id, owner);
+    if (!current) throw new AppError('submission_not_found');
+    await upsertTaskEvaluation(tx, {
+      submissionId: current.id,
+      score: roundTo(input.score, 2),
+      rawScore: roundTo(input.score, 2),
+      maxScore: SCORE_MAX,
+      feedback: input.feedback,
+      evaluatedBy: user.id,
+    });
+  });
+  return presentNote(db, access, user, note.id);
 }

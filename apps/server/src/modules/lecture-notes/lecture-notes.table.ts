@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  numeric,
   pgTable,
   text,
   timestamp,
@@ -137,4 +138,31 @@ export const taskSubmissionFiles = pgTable(
     position: integer('position').notNull(),
   },
   (table) => [index('task_submission_files_submission_idx').on(table.submissionId)],
+);
+
+/** The owner's evaluation of a team's answer to a team task (one per attempt, updated in place). */
+export const taskEvaluations = pgTable(
+  'task_evaluations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .unique()
+      .references(() => taskSubmissions.id, { onDelete: 'cascade' }),
+    score: numeric('score', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    rawScore: numeric('raw_score', { precision: 7, scale: 2, mode: 'number' }).notNull(),
+    maxScore: integer('max_score').notNull(),
+    feedback: text('feedback').notNull().default(''),
+    evaluatedBy: text('evaluated_by').references(() => user.id, { onDelete: 'set null' }),
+    evaluatedAt: timestamp('evaluated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // spec part 2, section 9: score 0 to 100
+    check('task_evaluations_score_range', sql`${table.score} between 0 and 100`),
+    check('task_evaluations_max_score_range', sql`${table.maxScore} between 1 and 1000`),
+    check(
+      'task_evaluations_raw_score_range',
+      sql`${table.rawScore} between 0 and ${table.maxScore}`,
+    ),
+  ],
 );

@@ -1,5 +1,5 @@
 import type { WorkspaceAction } from '@teamshuffle/domain';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Access, authorize } from './workspace-access.ts';
 
@@ -20,13 +20,17 @@ type GuardOptions = {
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * A preHandler for "this route needs `action` in the workspace named by its path parameter":
+     * A hook for "this route needs `action` in the workspace named by its path parameter", put at
+     * `preValidation` so that the caller is refused before their input is judged:
      * the caller's role is resolved from one query (the spec's order, the permission table), a
      * workspace the caller may not see answers like a missing one (404), an action their role may
      * not take answers 403, and the handler finds the resolved access on
      * `request.workspaceAccess`. Put a session check (`onRequest`) in front of it.
      */
-    workspaceAccess: (action: ActionOf, options?: GuardOptions) => preHandlerAsyncHookHandler;
+    workspaceAccess: (
+      action: ActionOf,
+      options?: GuardOptions,
+    ) => (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     /** Set by `app.workspaceAccess(...)`: the caller's role and the workspace's facts. */

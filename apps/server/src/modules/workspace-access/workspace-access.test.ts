@@ -13,7 +13,7 @@ function addProbe(app: FastifyInstance) {
     '/api/test/spaces/:wid/read',
     {
       onRequest: app.optionalVerifiedUser,
-      preHandler: app.workspaceAccess('read', { param: 'wid' }),
+      preValidation: app.workspaceAccess('read', { param: 'wid' }),
     },
     answer,
   );
@@ -21,7 +21,7 @@ function addProbe(app: FastifyInstance) {
     '/api/test/spaces/:wid/rename',
     {
       onRequest: app.requireVerifiedUser,
-      preHandler: app.workspaceAccess('rename', { param: 'wid' }),
+      preValidation: app.workspaceAccess('rename', { param: 'wid' }),
     },
     answer,
   );
@@ -29,7 +29,7 @@ function addProbe(app: FastifyInstance) {
     '/api/test/spaces/:wid/emails',
     {
       onRequest: app.requireVerifiedUser,
-      preHandler: app.workspaceAccess('setTeamMemberEmails', { param: 'wid' }),
+      preValidation: app.workspaceAccess('setTeamMemberEmails', { param: 'wid' }),
     },
     answer,
   );

@@ -187,7 +187,7 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
     {
       ...signedIn,
       // Both are the owner's; a visibility change is refused in the spec's words.
-      preHandler: app.workspaceAccess((request) =>
+      preValidation: app.workspaceAccess((request) =>
         (request.body as { isPublic?: boolean }).isPublic === undefined
           ? 'rename'
           : ['changeVisibility', 'visibility_owner_only'],
@@ -216,7 +216,7 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
     '/api/workspaces/:id',
     {
       ...signedIn,
-      preHandler: app.workspaceAccess('delete'),
+      preValidation: app.workspaceAccess('delete'),
       schema: {
         tags: ['workspaces'],
         summary: 'Delete a workspace (owner)',
@@ -236,7 +236,7 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
     '/api/workspaces/:id/teams/:teamId/leader',
     {
       ...signedIn,
-      preHandler: app.workspaceAccess('changeLeader'),
+      preValidation: app.workspaceAccess('changeLeader'),
       schema: {
         tags: ['workspaces'],
         summary: "Change or remove a team's leader (owner)",
@@ -256,7 +256,7 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
     '/api/workspaces/:id/leader-emails',
     {
       ...signedIn,
-      preHandler: app.workspaceAccess('setLeaderEmails'),
+      preValidation: app.workspaceAccess('setLeaderEmails'),
       schema: {
         tags: ['workspaces'],
         summary: "Set the teams' leader e-mails (owner)",
@@ -275,7 +275,7 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
     '/api/workspaces/:id/teams/:teamId/member-emails',
     {
       ...signedIn,
-      preHandler: app.workspaceAccess('setTeamMemberEmails'),
+      preValidation: app.workspaceAccess('setTeamMemberEmails'),
       schema: {
         tags: ['workspaces'],
         summary: "Set a team's member e-mails (owner, or a member of that team)",

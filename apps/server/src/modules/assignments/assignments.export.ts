@@ -1,0 +1,122 @@
+import { seoulDateKey, toCsv } from '@teamshuffle/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import yazl from 'yazl';
+import type { StorageDriver } from '../../plugins/storage.ts';
+import type { AssignmentRow } from './assignments.repository.ts';
+import type { loadExportRows, loadRoster } from './assignments.repository.ts';
+
+type ExportRow = Awaited<ReturnType<typeof loadExportRows>>[number];
+type RosterRow = Awaited<ReturnType<typeof loadRoster>>[number];
+
+/** A name safe as one path segment inside a ZIP (no folders, no leading dots). */
+function zipSegment(name: string): string {
+  const cleaned = name
+    .replace(/[/\\:*?"<>|]/g, '_')
+    .replace(/^\.+/, '_')
+    .trim();
+  return cleaned === '' ? 'file' : cleaned;
+}
+
+/** `name`, or `name (2)`, `name (3)`... when a folder already holds it. */
+function uniqueIn(taken: Set<string>, name: string): string {
+  let candidate = name;
+  for (let n = 2; taken.has(candidate.toLowerCase()); n++) {
+    const dot = name.lastIndexOf('.');
+    candidate = dot > 0 ? `${name.slice(0, dot)} (${n})${name.slice(dot)}` : `${name} (${n})`;
+  }
+  taken.add(candidate.toLowerCase());
+  return candidate;
+}
+
+function instant(value: string | Date | null): string {
+  return value === null ? '' : new Date(value).toISOString();
+}
+
+/**
+ * "Download all" (issue 12): one ZIP, built while it is sent (never whole in memory), with a
+ * folder per team holding its latest attempt's files (late ones marked in the name) and a
+ * manifest.csv: team, leader, members, attempt, submitted at, late, score, feedback. Each file is
+ * opened only when the ZIP reaches it.
+ */
+export function submissionsZip(
+  rows: readonly ExportRow[],
+  storage: StorageDriver,
+  log: FastifyBaseLogger,
+): NodeJS.ReadableStream {
+  const zip = new yazl.ZipFile();
+  const manifest: Array<Array<string | number | null>> = [
+    ['team', 'leader', 'members', 'attempt', 'submitted at', 'late', 'score', 'feedback'],
+  ];
+  for (const row of rows) {
+    const folder = `Team ${row.teamNumber}`;
+    const taken = new Set<string>();
+    for (const file of row.files) {
+      const name = uniqueIn(taken, `${row.isLate ? 'LATE - ' : ''}${zipSegment(file.name)}`);
+      zip.addReadStreamLazy(`${folder}/${name}`, (done) => {
+        storage.get(file.key).then(
+          (stream) => done(null, stream),
+          (error: unknown) => {
+            log.error({ err: error, key: file.key }, 'a file for the ZIP could not be read');
+            done(error, undefined as never);
+          },
+        );
+      });
+    }
+    manifest.push([
+      folder,
+      row.leaderName ?? '',
+      row.members.join('; '),
+      row.attempt,
+      instant(row.submittedAt),
+      row.attempt === null ? '' : row.isLate ? 'yes' : 'no',
+      row.score === null ? null : Number(row.score),
+      row.feedback ?? '',
+    ]);
+  }
+  zip.addBuffer(Buffer.from(toCsv(manifest)), 'manifest.csv');
+  zip.end();
+  return zip.outputStream;
+}
+
+/** The ZIP's file name: the assignment's number, title and the day it was made. */
+export function zipName(row: AssignmentRow, number: number): string {
+  return `Assignment ${number} - ${zipSegment(row.title)} - ${seoulDateKey(new Date())}.zip`;
+}
+
+/**
+ * The grade sheet (issue 12): one row per roster member (name, e-mail, team), a column per
+ * assignment with the team's score (a percent) and the two averages, as a spreadsheet or an LMS
+ * gradebook import takes it. Text cells are made safe from formulas.
+ */
+export function gradesCsv(
+  roster: readonly RosterRow[],
+  teams: ReadonlyArray<{
+    teamId: string;
+    averageEvaluated: number | null;
+    averageWithMissing: number | null;
+    scores: ReadonlyArray<{ number: number; title: string; score: number | null }>;
+  }>,
+): string {
+  const byTeam = new Map(teams.map((team) => [team.teamId, team]));
+  const columns = teams[0]?.scores ?? [];
+  const header = [
+    'name',
+    'email',
+    'team',
+    ...columns.map((column) => `A${column.number}: ${column.title}`),
+    'average (evaluated)',
+    'average (missing = 0)',
+  ];
+  const lines = roster.map((member) => {
+    const team = member.teamId ? byTeam.get(member.teamId) : undefined;
+    return [
+      member.name,
+      member.email ?? '',
+      member.teamNumber === null ? '' : `Team ${member.teamNumber}`,
+      ...columns.map((_, index) => team?.scores[index]?.score ?? null),
+      team?.averageEvaluated ?? null,
+      team?.averageWithMissing ?? null,
+    ];
+  });
+  return toCsv([header, ...lines]);
+}

@@ -1,0 +1,351 @@
+import type { AssignmentView } from '@teamshuffle/domain';
+import { isUuid } from '@teamshuffle/domain';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../plugins/database.ts';
+import {
+  assignmentSubmissionFiles,
+  assignmentSubmissions,
+  assignments,
+  evaluations,
+} from './assignments.table.ts';
+
+export type AssignmentRow = typeof assignments.$inferSelect;
+export type NewAssignmentRow = typeof assignments.$inferInsert;
+type Rows<T> = { rows: T[] };
+
+/** Who reads the section, as the query needs them. */
+export type AssignmentsReader = {
+  userId: string | null;
+  isOwner: boolean;
+  myTeamId: string | null;
+};
+
+// An evaluation as JSON, from the row aliased `e`.
+const EVALUATION_JSON = sql`json_build_object(
+  'id', e.id,
+  'score', e.score,
+  'rawScore', e.raw_score,
+  'maxScore', e.max_score,
+  'feedback', e.feedback,
+  'evaluatedBy', (select json_build_object('id', u.id, 'name', u.name) from "user" u where u.id = e.evaluated_by),
+  'evaluatedAt', e.evaluated_at,
+  'submissionId', e.submission_id,
+  'attempt', (select x.attempt from assignment_submissions x where x.id = e.submission_id)
+)`;
+
+// One attempt as JSON, from the row aliased `s`; `detailed`: the reader sees who, which files and
+// the grade; the notes only the owner and their writer.
+function attemptJson(detailed: SQL, reader: AssignmentsReader): SQL {
+  return sql`json_build_object(
+    'id', s.id,
+    'attempt', s.attempt,
+    'submittedAt', s.submitted_at,
+    'isLate', s.is_late,
+    'submittedBy', case when ${detailed} then (
+      select json_build_object('id', u.id, 'name', u.name) from "user" u where u.id = s.submitted_by
+    ) end,
+    'notes', case when ${reader.isOwner} or s.submitted_by = ${reader.userId}::text then s.notes end,
+    'files', case when ${detailed} then coalesce((
+      select json_agg(json_build_object('name', sf.name, 'size', sf.size, 'fileId', sf.file_id)
+        order by sf.position)
+      from assignment_submission_files sf where sf.submission_id = s.id), '[]'::json) end,
+    'evaluation', case when ${detailed} then (
+      select ${EVALUATION_JSON} from evaluations e where e.submission_id = s.id
+    ) end
+  )`;
+}
+
+/**
+ * The Assignments section for one reader, in one statement: the workspace's assignments newest
+ * first, numbered by creation order, each with every team's latest attempt, history and grade.
+ * Details (who, files, grades, history) only for the owner and the team itself. `assignmentId`
+ * narrows it to one.
+ */
+export async function loadAssignments(
+  db: Db,
+  workspaceId: string,
+  reader: AssignmentsReader,
+  assignmentId: string | null = null,
+): Promise<AssignmentView[]> {
+  const detailed = sql`(${reader.isOwner} or t.id = ${reader.myTeamId}::uuid)`;
+  const result = await db.execute(sql`
+    select coalesce(json_agg(v.view order by v.seq desc), '[]'::json) as assignments
+    from (
+      select a.seq, json_build_object(
+        'id', a.id,
+        'number', a.number,
+        'title', a.title,
+        'description', a.description,
+        'startAt', a.start_at,
+        'endAt', a.end_at,
+        'maxFileSizeMb', a.max_file_size_mb,
+        'allowedTypes', a.allowed_file_types,
+        'createdAt', a.created_at,
+        'teams', coalesce((
+          select json_agg(json_build_object(
+              'teamId', t.id,
+              'teamNumber', t.number,
+              'leaderName', lm.name,
+              'hasLeaderEmail', coalesce(btrim(lm.email) <> '', false),
+              'latest', (select ${attemptJson(detailed, reader)} from assignment_submissions s
+                where s.assignment_id = a.id and s.team_id = t.id
+                order by s.attempt desc limit 1),
+              'history', case when ${detailed} then coalesce((
+                select json_agg(${attemptJson(detailed, reader)} order by s.attempt desc)
+                from assignment_submissions s
+                where s.assignment_id = a.id and s.team_id = t.id
+                  and s.attempt < (select max(y.attempt) from assignment_submissions y
+                    where y.assignment_id = a.id and y.team_id = t.id)), '[]'::json)
+                else '[]'::json end,
+              'grade', case when ${detailed} then (
+                select ${EVALUATION_JSON} from evaluations e
+                where e.assignment_id = a.id and e.team_id = t.id
+                order by e.evaluated_at desc, e.id limit 1) end)
+            order by t.number)
+          from teams t left join workspace_members lm on lm.id = t.leader_member_id
+          where t.workspace_id = a.workspace_id), '[]'::json)
+      ) as view
+      from (
+        select x.*, row_number() over (order by x.seq) as number
+        from assignments x where x.workspace_id = ${workspaceId}
+      ) a
+      where ${assignmentId}::uuid is null or a.id = ${assignmentId}::uuid
+    ) v`);
+  const [row] = (result as Rows<{ assignments: AssignmentView[] | string }>).rows;
+  const list = row?.assignments ?? [];
+  return typeof list === 'string' ? (JSON.parse(list) as AssignmentView[]) : list;
+}
+
+/** Numbers of the teams whose leader has no e-mail (or that have no leader). */
+export async function teamsWithoutLeaderEmail(db: Db, workspaceId: string): Promise<number[]> {
+  const result = await db.execute(sql`
+    select t.number from teams t left join workspace_members lm on lm.id = t.leader_member_id
+    where t.workspace_id = ${workspaceId} and coalesce(btrim(lm.email), '') = ''
+    order by t.number`);
+  return (result as Rows<{ number: number }>).rows.map((row) => row.number);
+}
+
+/** Team Scores in one statement: per team, its latest grade on each assignment (creation order). */
+export async function loadScores(db: Db, workspaceId: string) {
+  const result = await db.execute(sql`
+    select coalesce(json_agg(json_build_object(
+        'teamId', t.id,
+        'teamNumber', t.number,
+        'leaderName', lm.name,
+        'scores', coalesce((
+          select json_agg(json_build_object(
+              'assignmentId', a.id, 'number', a.number, 'title', a.title,
+              'score', (select e.score from evaluations e
+                where e.assignment_id = a.id and e.team_id = t.id
+                order by e.evaluated_at desc, e.id limit 1))
+            order by a.seq)
+          from (select x.*, row_number() over (order by x.seq) as number
+            from assignments x where x.workspace_id = t.workspace_id) a), '[]'::json))
+      order by t.number), '[]'::json) as teams
+    from teams t left join workspace_members lm on lm.id = t.leader_member_id
+    where t.workspace_id = ${workspaceId}`);
+  const [row] = (
+    result as Rows<{
+      teams:
+        | string
+        | Array<{
+            teamId: string;
+            teamNumber: number;
+            leaderName: string | null;
+            scores: Array<{
+              assignmentId: string;
+              number: number;
+              title: string;
+              score: number | null;
+            }>;
+          }>;
+    }>
+  ).rows;
+  const teams = row?.teams ?? [];
+  return typeof teams === 'string' ? (JSON.parse(teams) as Exclude<typeof teams, string>) : teams;
+}
+
+/** An assignment of the workspace, or undefined. */
+export async function findAssignment(db: Db, workspaceId: string, assignmentId: string) {
+  if (!isUuid(assignmentId)) return undefined;
+  const [row] = await db
+    .select()
+    .from(assignments)
+    .where(and(eq(assignments.id, assignmentId), eq(assignments.workspaceId, workspaceId)));
+  return row;
+}
+
+export async function insertAssignment(db: Db, values: NewAssignmentRow): Promise<string> {
+  const [row] = await db.insert(assignments).values(values).returning({ id: assignments.id });
+  return row!.id;
+}
+
+export async function updateAssignment(
+  db: Db,
+  assignmentId: string,
+  values: Partial<NewAssignmentRow>,
+) {
+  await db
+    .update(assignments)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(assignments.id, assignmentId));
+}
+
+/** Deletes an assignment; its attempts, grades and every submitted file go with it. */
+export async function deleteAssignment(db: Db, assignmentId: string) {
+  await db.delete(assignments).where(eq(assignments.id, assignmentId));
+}
+
+/**
+ * Serialises writes to one team's work on one assignment (attempts and grades), on any instance,
+ * for the rest of the transaction.
+ */
+export async function lockTeamWork(tx: Db, assignmentId: string, teamId: string) {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`assignment:${assignmentId}:${teamId}`}, 0))`,
+  );
+}
+
+/** The team's latest attempt (its submission), or undefined. */
+export async function latestAttempt(tx: Db, assignmentId: string, teamId: string) {
+  const result = await tx.execute(sql`
+    select id, attempt from assignment_submissions
+    where assignment_id = ${assignmentId} and team_id = ${teamId}
+    order by attempt desc limit 1`);
+  return (result as Rows<{ id: string; attempt: number }>).rows[0];
+}
+
+/** Writes a new attempt with its files; returns its id. */
+export async function insertAttempt(
+  tx: Db,
+  input: {
+    assignmentId: string;
+    teamId: string;
+    submittedBy: string;
+    notes: string;
+    attempt: number;
+    isLate: boolean;
+    files: ReadonlyArray<{ id: string; name: string; size: number }>;
+  },
+): Promise<string> {
+  const [row] = await tx
+    .insert(assignmentSubmissions)
+    .values({
+      assignmentId: input.assignmentId,
+      teamId: input.teamId,
+      submittedBy: input.submittedBy,
+      notes: input.notes,
+      attempt: input.attempt,
+      isLate: input.isLate,
+    })
+    .returning({ id: assignmentSubmissions.id });
+  await tx.insert(assignmentSubmissionFiles).values(
+    input.files.map((file, position) => ({
+      submissionId: row!.id,
+      fileId: file.id,
+      name: file.name,
+      size: file.size,
+      position,
+    })),
+  );
+  return row!.id;
+}
+
+/** Sets a team's grade for one attempt (or for "no submission"): one row, updated in place. */
+export async function upsertEvaluation(
+  tx: Db,
+  input: {
+    assignmentId: string;
+    teamId: string;
+    submissionId: string | null;
+    score: number;
+    rawScore: number;
+    maxScore: number;
+    feedback: string;
+    evaluatedBy: string;
+  },
+) {
+  await tx
+    .insert(evaluations)
+    .values(input)
+    .onConflictDoUpdate({
+      target: [evaluations.assignmentId, evaluations.teamId, evaluations.submissionId],
+      set: {
+        score: input.score,
+        rawScore: input.rawScore,
+        maxScore: input.maxScore,
+        feedback: input.feedback,
+        evaluatedBy: input.evaluatedBy,
+        evaluatedAt: sql`now()`,
+      },
+    });
+}
+
+/** The workspace and team of a file handed in with an assignment. */
+export async function teamWorkOfFile(db: Db, fileId: string) {
+  const [row] = await db
+    .select({ workspaceId: assignments.workspaceId, teamId: assignmentSubmissions.teamId })
+    .from(assignmentSubmissionFiles)
+    .innerJoin(
+      assignmentSubmissions,
+      eq(assignmentSubmissions.id, assignmentSubmissionFiles.submissionId),
+    )
+    .innerJoin(assignments, eq(assignments.id, assignmentSubmissions.assignmentId))
+    .where(eq(assignmentSubmissionFiles.fileId, fileId));
+  return row;
+}
+
+/** What the ZIP and the grade sheet need: teams with their roster and latest work. */
+export async function loadExportRows(db: Db, workspaceId: string, assignmentId: string) {
+  const result = await db.execute(sql`
+    select t.id as "teamId", t.number as "teamNumber", lm.name as "leaderName",
+      coalesce((select json_agg(m.name order by m.position) from workspace_members m
+        where m.team_id = t.id), '[]'::json) as members,
+      s.attempt, s.submitted_at as "submittedAt", s.is_late as "isLate",
+      coalesce((select json_agg(json_build_object('name', f.name, 'key', fl.storage_key,
+          'size', f.size) order by f.position)
+        from assignment_submission_files f join files fl on fl.id = f.file_id
+        where f.submission_id = s.id), '[]'::json) as files,
+      g.score, g.feedback
+    from teams t
+    left join workspace_members lm on lm.id = t.leader_member_id
+    left join lateral (select * from assignment_submissions x
+      where x.assignment_id = ${assignmentId} and x.team_id = t.id
+      order by x.attempt desc limit 1) s on true
+    left join lateral (select e.score, e.feedback from evaluations e
+      where e.assignment_id = ${assignmentId} and e.team_id = t.id
+      order by e.evaluated_at desc, e.id limit 1) g on true
+    where t.workspace_id = ${workspaceId}
+    order by t.number`);
+  return (
+    result as Rows<{
+      teamId: string;
+      teamNumber: number;
+      leaderName: string | null;
+      members: string[];
+      attempt: number | null;
+      submittedAt: string | Date | null;
+      isLate: boolean | null;
+      files: Array<{ name: string; key: string; size: number }>;
+      score: number | string | null;
+      feedback: string | null;
+    }>
+  ).rows;
+}
+
+/** Every roster member with their team (for the grade sheet). */
+export async function loadRoster(db: Db, workspaceId: string) {
+  const result = await db.execute(sql`
+    select m.name, m.email, t.id as "teamId", t.number as "teamNumber"
+    from workspace_members m left join teams t on t.id = m.team_id
+    where m.workspace_id = ${workspaceId}
+    order by t.number nulls last, m.position`);
+  return (
+    result as Rows<{
+      name: string;
+      email: string | null;
+      teamId: string | null;
+      teamNumber: number | null;
+    }>
+  ).rows;
+}

@@ -1,0 +1,318 @@
+import {
+  assignmentInput,
+  assignmentsSection,
+  assignmentUpdate,
+  assignmentView,
+  bulkEvaluationInput,
+  evaluationInput,
+  safeParam,
+  teamScores,
+  TEXT_LIMITS,
+} from '@teamshuffle/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses, noContent } from '../../plugins/errors.ts';
+import { contentDisposition } from '../files/file-download.ts';
+import { authorize } from '../workspace-access/workspace-access.ts';
+import { gradesCsv, submissionsZip, zipName } from './assignments.export.ts';
+import { loadExportRows, loadRoster, teamWorkOfFile } from './assignments.repository.ts';
+import {
+  assignmentOf,
+  changeAssignment,
+  createAssignment,
+  evaluateTeam,
+  evaluateTeams,
+  getAssignmentsSection,
+  getTeamScores,
+  presentAssignment,
+  recordAttempt,
+  removeAssignment,
+  submissionPolicy,
+  submissionTarget,
+} from './assignments.service.ts';
+
+const id = safeParam(TEXT_LIMITS.id);
+const workspaceParams = z.object({ id });
+const assignmentParams = z.object({ id, assignmentId: id });
+const SIGNED_IN = ['unauthenticated', 'email_not_verified'] as const;
+const IN_WORKSPACE = [...SIGNED_IN, 'workspace_not_found', 'forbidden'] as const;
+const OWNER_ON_ASSIGNMENT = [...IN_WORKSPACE, 'assignment_not_found'] as const;
+
+/**
+ * Assignments, grading and team scores (spec part 2; issue 12): the section, create and edit
+ * (owner), submissions by a team's leader within the window, evaluation one by one or in bulk,
+ * Team Scores, and the exports (a streamed ZIP of the latest work, a grade sheet).
+ */
+export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const signedIn = { onRequest: app.requireVerifiedUser };
+  const owner = { ...signedIn, preValidation: app.workspaceAccess('manageAssignments') };
+
+  // spec part 2, section 6: downloads of assignment submissions, the team's leader and the owner.
+  app.files.registerReadAccess('assignment_submission', async (file, user) => {
+    const work = await teamWorkOfFile(app.db, file.id);
+    if (!work) return false;
+    const access = await authorize(app.db, user, work.workspaceId, 'read').catch(() => null);
+    if (!access) return false;
+    return (
+      access.role === 'owner' || (access.role === 'leader' && access.memberTeamId === work.teamId)
+    );
+  });
+
+  app.get(
+    '/api/workspaces/:id/assignments',
+    {
+      onRequest: app.optionalVerifiedUser,
+      preValidation: app.workspaceAccess('read'),
+      schema: {
+        tags: ['assignments'],
+        summary: 'The Assignments section, newest first',
+        params: workspaceParams,
+        response: {
+          200: assignmentsSection,
+          ...errorResponses('email_not_verified', 'workspace_not_found'),
+        },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .send(await getAssignmentsSection(app.db, request.workspaceAccess!, request.user)),
+  );
+
+  app.post(
+    '/api/workspaces/:id/assignments',
+    {
+      ...owner,
+      schema: {
+        tags: ['assignments'],
+        summary: "Create Assignment (owner; every team's leader needs an e-mail first)",
+        params: workspaceParams,
+        body: assignmentInput,
+        response: {
+          201: assignmentView,
+          ...errorResponses(...IN_WORKSPACE, 'leader_emails_missing'),
+        },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await createAssignment(app.db, request.workspaceAccess!, request.user!, request.body),
+        ),
+  );
+
+  app.patch(
+    '/api/workspaces/:id/assignments/:assignmentId',
+    {
+      ...owner,
+      schema: {
+        tags: ['assignments'],
+        summary: 'Edit an assignment (owner)',
+        params: assignmentParams,
+        body: assignmentUpdate,
+        response: { 200: assignmentView, ...errorResponses(...OWNER_ON_ASSIGNMENT) },
+      },
+    },
+    async (request) =>
+      changeAssignment(
+        app.db,
+        request.workspaceAccess!,
+        request.user!,
+        request.params.assignmentId,
+        request.body,
+      ),
+  );
+
+  app.delete(
+    '/api/workspaces/:id/assignments/:assignmentId',
+    {
+      ...owner,
+      schema: {
+        tags: ['assignments'],
+        summary: 'Delete an assignment with every submitted file (owner)',
+        params: assignmentParams,
+        response: { 204: noContent, ...errorResponses(...OWNER_ON_ASSIGNMENT) },
+      },
+    },
+    async (request, reply) => {
+      await removeAssignment(app.db, request.workspaceAccess!, request.params.assignmentId);
+      void app.files.drain();
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/workspaces/:id/assignments/:assignmentId/submissions',
+    {
+      ...signedIn,
+      preValidation: app.workspaceAccess('read'),
+      config: { bodyTimeout: 'upload' },
+      schema: {
+        tags: ['assignments'],
+        summary:
+          "Submit the team's work (multipart: files and notes): the team's leader, within the window (late after the end)",
+        params: assignmentParams,
+        response: {
+          201: assignmentView,
+          ...errorResponses(
+            ...IN_WORKSPACE,
+            'assignment_not_found',
+            'leader_only_submission',
+            'assignment_not_open',
+            'storage_limit_exceeded',
+            'files_required',
+            'file_too_large',
+            'file_type_not_allowed',
+            'file_content_mismatch',
+            'unsupported_media_type',
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const access = request.workspaceAccess!;
+      const user = request.user!;
+      const row = await assignmentOf(app.db, access, request.params.assignmentId);
+      const target = submissionTarget(row, access);
+      await app.files.store(request, reply, submissionPolicy(row, user), (tx, rows, fields) =>
+        recordAttempt(tx, {
+          row,
+          teamId: target.teamId,
+          isLate: target.isLate,
+          user,
+          notes: fields.notes,
+          files: rows.map((file) => ({ id: file.id, name: file.originalName, size: file.size })),
+        }),
+      );
+      return reply.status(201).send(await presentAssignment(app.db, access, user, row.id));
+    },
+  );
+
+  app.post(
+    '/api/workspaces/:id/assignments/:assignmentId/evaluations',
+    {
+      ...owner,
+      schema: {
+        tags: ['assignments'],
+        summary:
+          'Evaluate one team (owner): its latest attempt, or "no submission" when it has none',
+        params: assignmentParams,
+        body: evaluationInput,
+        response: {
+          200: assignmentView,
+          ...errorResponses(...OWNER_ON_ASSIGNMENT, 'team_not_found', 'score_out_of_range'),
+        },
+      },
+    },
+    async (request) =>
+      evaluateTeam(
+        app.db,
+        request.workspaceAccess!,
+        request.user!,
+        request.params.assignmentId,
+        request.body,
+      ),
+  );
+
+  app.post(
+    '/api/workspaces/:id/assignments/:assignmentId/evaluations/bulk',
+    {
+      ...owner,
+      schema: {
+        tags: ['assignments'],
+        summary: 'Bulk evaluation (owner): every team in one transaction, all or nothing',
+        params: assignmentParams,
+        body: bulkEvaluationInput,
+        response: {
+          200: assignmentView,
+          ...errorResponses(...OWNER_ON_ASSIGNMENT, 'bulk_evaluation_failed'),
+        },
+      },
+    },
+    async (request) =>
+      evaluateTeams(
+        app.db,
+        request.workspaceAccess!,
+        request.user!,
+        request.params.assignmentId,
+        request.body,
+      ),
+  );
+
+  app.get(
+    '/api/workspaces/:id/assignments/:assignmentId/export.zip',
+    {
+      ...owner,
+      compress: false,
+      schema: {
+        tags: ['assignments'],
+        summary: 'Download all (owner): the latest work of every team and a manifest, as a ZIP',
+        params: assignmentParams,
+        response: {
+          200: z.any().describe('application/zip'),
+          ...errorResponses(...OWNER_ON_ASSIGNMENT),
+        },
+      },
+    },
+    async (request, reply) => {
+      const access = request.workspaceAccess!;
+      const row = await assignmentOf(app.db, access, request.params.assignmentId);
+      const number = (await presentAssignment(app.db, access, request.user!, row.id)).number;
+      const rows = await loadExportRows(app.db, access.workspace.id, row.id);
+      return reply
+        .type('application/zip')
+        .header('cache-control', 'no-store')
+        .header('content-disposition', contentDisposition('attachment', zipName(row, number)))
+        .send(submissionsZip(rows, app.storage, request.log));
+    },
+  );
+
+  app.get(
+    '/api/workspaces/:id/scores',
+    {
+      ...owner,
+      schema: {
+        tags: ['assignments'],
+        summary: "Team Scores (owner): each team's averages over the assignments",
+        params: workspaceParams,
+        response: { 200: teamScores, ...errorResponses(...IN_WORKSPACE) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .send(await getTeamScores(app.db, request.workspaceAccess!)),
+  );
+
+  app.get(
+    '/api/workspaces/:id/grades.csv',
+    {
+      ...owner,
+      schema: {
+        tags: ['assignments'],
+        summary: 'The grade sheet (owner): one row per member, a column per assignment',
+        params: workspaceParams,
+        response: {
+          200: z.string().describe('text/csv'),
+          ...errorResponses(...IN_WORKSPACE),
+        },
+      },
+    },
+    async (request, reply) => {
+      const access = request.workspaceAccess!;
+      const [roster, scores] = await Promise.all([
+        loadRoster(app.db, access.workspace.id),
+        getTeamScores(app.db, access),
+      ]);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header(
+          'content-disposition',
+          contentDisposition('attachment', `${access.workspace.title} - grades.csv`),
+        )
+        .send(gradesCsv(roster, scores.teams));
+    },
+  );
+};

@@ -1,0 +1,330 @@
+import {
+  AppError,
+  appError,
+  type AssignmentsSection,
+  type assignmentInput,
+  type assignmentUpdate,
+  type AssignmentView,
+  BYTES_PER_MB,
+  type bulkEvaluationInput,
+  can,
+  clampBulkScore,
+  type evaluationInput,
+  roundTo,
+  SCORE_MAX,
+  scoreAverages,
+  TEXT_RULES,
+  text,
+  type TeamScores,
+} from '@teamshuffle/domain';
+import type { z } from 'zod';
+import type { SessionUser } from '../../plugins/auth.ts';
+import type { Db } from '../../plugins/database.ts';
+import type { UploadPolicy } from '../files/files.service.ts';
+import type { Access } from '../workspace-access/workspace-access.ts';
+import { findTeam } from '../workspaces/workspaces.repository.ts';
+import {
+  type AssignmentRow,
+  type AssignmentsReader,
+  deleteAssignment,
+  findAssignment,
+  insertAssignment,
+  insertAttempt,
+  latestAttempt,
+  loadAssignments,
+  loadScores,
+  lockTeamWork,
+  type NewAssignmentRow,
+  teamsWithoutLeaderEmail,
+  updateAssignment,
+  upsertEvaluation,
+} from './assignments.repository.ts';
+
+type Input = z.output<typeof assignmentInput>;
+type Update = z.output<typeof assignmentUpdate>;
+
+/** Most files one submission may carry. */
+const MAX_FILES_PER_SUBMISSION = 10;
+// spec part 2, section 5: notes up to 500 characters
+const submissionNotes = text(TEXT_RULES.notes);
+
+function readerOf(access: Access, user: SessionUser | null): AssignmentsReader {
+  return {
+    userId: user?.id ?? null,
+    isOwner: access.role === 'owner',
+    myTeamId: access.memberTeamId,
+  };
+}
+
+/** The Assignments section for the caller (one query; see `loadAssignments`). */
+export async function getAssignmentsSection(
+  db: Db,
+  access: Access,
+  user: SessionUser | null,
+): Promise<AssignmentsSection> {
+  const workspaceId = access.workspace.id;
+  const canManage = can(access.role, 'manageAssignments');
+  return {
+    canManage,
+    myTeamId: access.memberTeamId,
+    isLeader: access.role === 'leader',
+    teamsWithoutLeaderEmail: canManage ? await teamsWithoutLeaderEmail(db, workspaceId) : [],
+    assignments: await loadAssignments(db, workspaceId, readerOf(access, user)),
+  };
+}
+
+/** One assignment card as the caller sees it (after a change). */
+export async function presentAssignment(
+  db: Db,
+  access: Access,
+  user: SessionUser,
+  assignmentId: string,
+): Promise<AssignmentView> {
+  const [view] = await loadAssignments(
+    db,
+    access.workspace.id,
+    readerOf(access, user),
+    assignmentId,
+  );
+  if (!view) throw new AppError('assignment_not_found');
+  return view;
+}
+
+/** An assignment of the caller's workspace, or assignment_not_found. */
+export async function assignmentOf(db: Db, access: Access, assignmentId: string) {
+  const row = await findAssignment(db, access.workspace.id, assignmentId);
+  if (!row) throw new AppError('assignment_not_found');
+  return row;
+}
+
+function columnsOf(input: Partial<Input>): Partial<NewAssignmentRow> {
+  const values: Partial<NewAssignmentRow> = {};
+  if (input.title !== undefined) values.title = input.title;
+  if (input.description !== undefined) values.description = input.description;
+  if (input.startAt !== undefined) values.startAt = input.startAt ? new Date(input.startAt) : null;
+  if (input.endAt !== undefined) values.endAt = input.endAt ? new Date(input.endAt) : null;
+  if (input.maxFileSizeMb !== undefined) values.maxFileSizeMb = input.maxFileSizeMb;
+  if (input.allowedTypes !== undefined) values.allowedFileTypes = [...input.allowedTypes];
+  return values;
+}
+
+/**
+ * Create Assignment (owner). Every team's leader must have an e-mail first (spec part 2,
+ * section 5: 'Some team leaders don't have email addresses set...'): only they can submit.
+ */
+export async function createAssignment(
+  db: Db,
+  access: Access,
+  user: SessionUser,
+  input: Input,
+): Promise<AssignmentView> {
+  const missing = await teamsWithoutLeaderEmail(db, access.workspace.id);
+  if (missing.length > 0) throw new AppError('leader_emails_missing');
+  const assignmentId = await insertAssignment(db, {
+    workspaceId: access.workspace.id,
+    createdBy: user.id,
+    title: input.title,
+    description: input.description,
+    startAt: input.startAt ? new Date(input.startAt) : null,
+    endAt: input.endAt ? new Date(input.endAt) : null,
+    maxFileSizeMb: input.maxFileSizeMb,
+    allowedFileTypes: [...input.allowedTypes],
+  });
+  return presentAssignment(db, access, user, assignmentId);
+}
+
+/** Edit an assignment (owner): title, description, window, size and types. */
+export async function changeAssignment(
+  db: Db,
+  access: Access,
+  user: SessionUser,
+  assignmentId: string,
+  update: Update,
+): Promise<AssignmentView> {
+  const row = await assignmentOf(db, access, assignmentId);
+  const start =
+    update.startAt !== undefined ? update.startAt : (row.startAt?.toISOString() ?? null);
+  const end = update.endAt !== undefined ? update.endAt : (row.endAt?.toISOString() ?? null);
+  if (start && end && Date.parse(start) > Date.parse(end)) {
+    throw new AppError('validation_failed', {
+      message: 'endAt: The end must not be before the start',
+      field: 'endAt',
+    });
+  }
+  await updateAssignment(db, row.id, columnsOf(update));
+  return presentAssignment(db, access, user, row.id);
+}
+
+/** Delete an assignment (owner) with its attempts, grades and every submitted file. */
+export async function removeAssignment(db: Db, access: Access, assignmentId: string) {
+  const row = await assignmentOf(db, access, assignmentId);
+  await deleteAssignment(db, row.id);
+}
+
+/**
+ * Whose work the caller hands in, or the refusal (spec part 2, section 6): only a team's leader,
+ * matched by verified e-mail (trimmed, case-insensitive) as role resolution did, and only once the
+ * window has opened; after the end it is taken and marked late.
+ */
+export function submissionTarget(row: AssignmentRow, access: Access, now = new Date()) {
+  if (access.role !== 'leader' || !access.memberTeamId)
+    throw new AppError('leader_only_submission');
+  if (row.startAt && row.startAt.getTime() > now.getTime())
+    throw new AppError('assignment_not_open');
+  return {
+    teamId: access.memberTeamId,
+    isLate: row.endAt !== null && row.endAt.getTime() < now.getTime(),
+  };
+}
+
+/** The policy an assignment's files are checked against (spec part 2, section 5). */
+export function submissionPolicy(row: AssignmentRow, user: SessionUser): UploadPolicy {
+  return {
+    uploaderId: user.id,
+    workspaceId: row.workspaceId,
+    kind: 'assignment_submission',
+    maxFileBytes: row.maxFileSizeMb * BYTES_PER_MB,
+    allowedTypes: row.allowedFileTypes,
+    maxFiles: MAX_FILES_PER_SUBMISSION,
+    requireFiles: true,
+  };
+}
+
+/** Writes the team's next attempt (earlier attempts and their grades stay). */
+export async function recordAttempt(
+  tx: Db,
+  input: {
+    row: AssignmentRow;
+    teamId: string;
+    isLate: boolean;
+    user: SessionUser;
+    notes: string | undefined;
+    files: ReadonlyArray<{ id: string; name: string; size: number }>;
+  },
+) {
+  const notes = submissionNotes.safeParse(input.notes ?? '');
+  if (!notes.success) {
+    throw new AppError('validation_failed', {
+      message: `notes: ${notes.error.issues[0]?.message ?? 'is invalid'}`,
+      field: 'notes',
+    });
+  }
+  await lockTeamWork(tx, input.row.id, input.teamId);
+  const latest = await latestAttempt(tx, input.row.id, input.teamId);
+  await insertAttempt(tx, {
+    assignmentId: input.row.id,
+    teamId: input.teamId,
+    submittedBy: input.user.id,
+    notes: notes.data,
+    attempt: (latest?.attempt ?? 0) + 1,
+    isLate: input.isLate,
+    files: input.files,
+  });
+}
+
+async function teamNumberOf(db: Db, access: Access, teamId: string) {
+  return (await findTeam(db, access.workspace.id, teamId))?.number;
+}
+
+/** Grades the team's latest attempt, or "no submission" when it has none; inside `tx`. */
+async function gradeTeam(
+  tx: Db,
+  row: AssignmentRow,
+  user: SessionUser,
+  entry: { teamId: string; rawScore: number; maxScore: number; feedback: string },
+) {
+  await lockTeamWork(tx, row.id, entry.teamId);
+  const latest = await latestAttempt(tx, row.id, entry.teamId);
+  await upsertEvaluation(tx, {
+    assignmentId: row.id,
+    teamId: entry.teamId,
+    submissionId: latest?.id ?? null,
+    score: roundTo((entry.rawScore / entry.maxScore) * 100, 2),
+    rawScore: roundTo(entry.rawScore, 2),
+    maxScore: entry.maxScore,
+    feedback: entry.feedback,
+    evaluatedBy: user.id,
+  });
+}
+
+/** Evaluate one team (owner): score 0-100 and feedback on its latest attempt. */
+export async function evaluateTeam(
+  db: Db,
+  access: Access,
+  user: SessionUser,
+  assignmentId: string,
+  input: z.output<typeof evaluationInput>,
+): Promise<AssignmentView> {
+  const row = await assignmentOf(db, access, assignmentId);
+  if ((await teamNumberOf(db, access, input.teamId)) === undefined) {
+    throw new AppError('team_not_found');
+  }
+  await db.transaction((tx) =>
+    gradeTeam(tx, row, user, {
+      teamId: input.teamId,
+      rawScore: input.score,
+      maxScore: SCORE_MAX,
+      feedback: input.feedback,
+    }),
+  );
+  return presentAssignment(db, access, user, row.id);
+}
+
+/**
+ * Bulk evaluation (owner): every team with a score above 0 or feedback, each score clamped to
+ * 0..max and stored as a percent of the max, in one transaction: all or nothing. Teams that are
+ * not the workspace's are named in the spec's "Failed to evaluate {n} teams" refusal.
+ */
+export async function evaluateTeams(
+  db: Db,
+  access: Access,
+  user: SessionUser,
+  assignmentId: string,
+  input: z.output<typeof bulkEvaluationInput>,
+): Promise<AssignmentView> {
+  const row = await assignmentOf(db, access, assignmentId);
+  const entries = input.entries.filter((entry) => entry.score > 0 || entry.feedback !== '');
+  const failures: string[] = [];
+  for (const entry of entries) {
+    const number = await teamNumberOf(db, access, entry.teamId);
+    if (number === undefined) failures.push(`${entry.teamId}: Team not found`);
+  }
+  if (failures.length > 0) {
+    throw appError('bulk_evaluation_failed', { n: failures.length, details: failures.join('; ') });
+  }
+  await db.transaction(async (tx) => {
+    for (const entry of entries) {
+      await gradeTeam(tx, row, user, {
+        teamId: entry.teamId,
+        rawScore: clampBulkScore(entry.score, input.maxScore),
+        maxScore: input.maxScore,
+        feedback: entry.feedback,
+      });
+    }
+  });
+  return presentAssignment(db, access, user, row.id);
+}
+
+/** Team Scores (owner): both averages and the scores behind them, per team. */
+export async function getTeamScores(db: Db, access: Access): Promise<TeamScores> {
+  const teams = await loadScores(db, access.workspace.id);
+  return {
+    teams: teams.map((team) => {
+      const scores = team.scores.map((item) => ({
+        ...item,
+        score: item.score === null ? null : Number(item.score),
+      }));
+      const averages = scoreAverages(scores.map((item) => item.score));
+      return {
+        teamId: team.teamId,
+        teamNumber: team.teamNumber,
+        leaderName: team.leaderName,
+        totalAssignments: scores.length,
+        evaluatedAssignments: averages.evaluated,
+        averageEvaluated: averages.averageEvaluated,
+        averageWithMissing: averages.averageWithMissing,
+        scores,
+      };
+    }),
+  };
+}

@@ -1,0 +1,135 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { files } from '../files/files.table.ts';
+import { user } from '../users/users.table.ts';
+import { teams, workspaces } from '../workspaces/workspaces.table.ts';
+
+// Assignments with their windows, every attempt of every team kept, and evaluations attached to
+// the attempt they graded (ARCHITECTURE.md: where the spec is changed on purpose).
+
+export const assignments = pgTable(
+  'assignments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    /** Creation order, for the cards' numbers (identity values follow insertion order). */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    startAt: timestamp('start_at', { withTimezone: true }),
+    endAt: timestamp('end_at', { withTimezone: true }),
+    maxFileSizeMb: integer('max_file_size_mb').notNull().default(5),
+    allowedFileTypes: text('allowed_file_types').array().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('assignments_workspace_idx').on(table.workspaceId),
+    check('assignments_title_not_blank', sql`length(btrim(${table.title})) > 0`),
+    // spec part 2, section 5: 1 to 100 MB; pdf, doc, docx, ppt, pptx, txt, jpg, jpeg, png, zip
+    check('assignments_max_file_size_range', sql`${table.maxFileSizeMb} between 1 and 100`),
+    check(
+      'assignments_allowed_types',
+      sql`cardinality(${table.allowedFileTypes}) > 0 and ${table.allowedFileTypes} <@ array['pdf','doc','docx','ppt','pptx','txt','jpg','jpeg','png','zip']::text[]`,
+    ),
+    check(
+      'assignments_window_in_order',
+      sql`${table.startAt} is null or ${table.endAt} is null or ${table.startAt} <= ${table.endAt}`,
+    ),
+  ],
+);
+
+/** One attempt of a team at an assignment; the latest attempt is the team's submission. */
+export const assignmentSubmissions = pgTable(
+  'assignment_submissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    assignmentId: uuid('assignment_id')
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    submittedBy: text('submitted_by').references(() => user.id, { onDelete: 'set null' }),
+    notes: text('notes').notNull().default(''),
+    attempt: integer('attempt').notNull(),
+    isLate: boolean('is_late').notNull().default(false),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('assignment_submissions_attempt').on(table.assignmentId, table.teamId, table.attempt),
+    check('assignment_submissions_attempt_positive', sql`${table.attempt} >= 1`),
+    // spec part 2, section 9: notes field max 500 characters
+    check('assignment_submissions_notes_length', sql`char_length(${table.notes}) <= 500`),
+  ],
+);
+
+/** The files of an attempt (their file goes when the row goes: a trigger, migration 0013). */
+export const assignmentSubmissionFiles = pgTable(
+  'assignment_submission_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => assignmentSubmissions.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .unique()
+      .references(() => files.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    size: integer('size').notNull(),
+    position: integer('position').notNull(),
+  },
+  (table) => [index('assignment_submission_files_submission_idx').on(table.submissionId)],
+);
+
+/**
+ * A grade. `submission_id` is the attempt it graded, or null for a team that handed nothing in.
+ * One evaluation per attempt (and one "no submission" per team): evaluating again updates it, so
+ * two evaluations at the same moment leave one consistent row.
+ */
+export const evaluations = pgTable(
+  'evaluations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    assignmentId: uuid('assignment_id')
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    submissionId: uuid('submission_id').references(() => assignmentSubmissions.id, {
+      onDelete: 'cascade',
+    }),
+    /** Percent of the maximum (the grade scale's input). */
+    score: numeric('score', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    rawScore: numeric('raw_score', { precision: 7, scale: 2, mode: 'number' }).notNull(),
+    maxScore: integer('max_score').notNull(),
+    feedback: text('feedback').notNull().default(''),
+    evaluatedBy: text('evaluated_by').references(() => user.id, { onDelete: 'set null' }),
+    evaluatedAt: timestamp('evaluated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('evaluations_one_per_attempt')
+      .on(table.assignmentId, table.teamId, table.submissionId)
+      .nullsNotDistinct(),
+    // spec part 2, section 9: score 0 to 100; bulk maximum 1 to 1000
+    check('evaluations_score_range', sql`${table.score} between 0 and 100`),
+    check('evaluations_max_score_range', sql`${table.maxScore} between 1 and 1000`),
+    check('evaluations_raw_score_range', sql`${table.rawScore} between 0 and ${table.maxScore}`),
+  ],
+);

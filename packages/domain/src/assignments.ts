@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import {
+  ASSIGNMENT_ALLOWED_TYPES,
+  BULK_MAX_SCORE_MAX,
+  BULK_MAX_SCORE_MIN,
+  MAX_FILE_SIZE_MB_MAX,
+  MAX_FILE_SIZE_MB_MIN,
+  SCORE_MAX,
+  SCORE_MIN,
+} from './constants.ts';
+import { evaluationView, personRef, submissionFile } from './submissions.ts';
+import { text, TEXT_RULES } from './text.ts';
+
+// The assignments API's contract (spec part 2: the Assignments section, the assignment modal,
+// Assignment Submission, Evaluate, Bulk evaluation, Team Scores), with the spec's changes kept on
+// purpose (ARCHITECTURE.md): every attempt kept as history, a grade attached to the attempt it
+// graded, and a team that handed nothing in graded as "no submission", never a fake submission.
+
+// spec part 2, section 5: 'Set the maximum file size for submissions (1-100 MB)'
+const MAX_SIZE_MESSAGE = `Set the maximum file size for submissions (${MAX_FILE_SIZE_MB_MIN}-${MAX_FILE_SIZE_MB_MAX} MB)`;
+
+const assignmentFields = {
+  // spec part 2, section 5: a non-empty trimmed title
+  title: text(TEXT_RULES.title, { required: 'Please enter a title' }),
+  description: text(TEXT_RULES.description),
+  /** Instants (ISO 8601 with an offset), or null for an open start or end. */
+  startAt: z.iso.datetime({ offset: true }).nullable(),
+  endAt: z.iso.datetime({ offset: true }).nullable(),
+  maxFileSizeMb: z
+    .number()
+    .int(MAX_SIZE_MESSAGE)
+    .min(MAX_FILE_SIZE_MB_MIN, MAX_SIZE_MESSAGE)
+    .max(MAX_FILE_SIZE_MB_MAX, MAX_SIZE_MESSAGE),
+  allowedTypes: z
+    .array(z.enum(ASSIGNMENT_ALLOWED_TYPES))
+    .min(1, 'Choose at least one file type')
+    .refine((types) => new Set(types).size === types.length, 'Each file type only once'),
+};
+
+const windowInOrder = (body: { startAt?: string | null; endAt?: string | null }) =>
+  !body.startAt || !body.endAt || Date.parse(body.startAt) <= Date.parse(body.endAt);
+const WINDOW_MESSAGE = { message: 'The end must not be before the start', path: ['endAt'] };
+
+/** Create Assignment (owner). */
+export const assignmentInput = z.object(assignmentFields).refine(windowInOrder, WINDOW_MESSAGE);
+export type AssignmentInput = z.input<typeof assignmentInput>;
+
+/** Edit an assignment (owner): the fields given change. */
+export const assignmentUpdate = z
+  .object(assignmentFields)
+  .partial()
+  .refine((body) => Object.values(body).some((value) => value !== undefined), 'Nothing to change')
+  .refine(windowInOrder, WINDOW_MESSAGE);
+export type AssignmentUpdate = z.input<typeof assignmentUpdate>;
+
+/**
+ * One attempt at an assignment. Everyone sees that a team submitted (and when); the team and the
+ * owner see who and which files; the notes only the owner (and their writer).
+ */
+export const assignmentAttempt = z.object({
+  id: z.string(),
+  attempt: z.number(),
+  submittedAt: z.string(),
+  isLate: z.boolean(),
+  submittedBy: personRef.nullable(),
+  notes: z.string().nullable(),
+  files: z.array(submissionFile).nullable(),
+  /** The latest evaluation of this attempt, for the team and the owner. */
+  evaluation: evaluationView.nullable(),
+});
+export type AssignmentAttempt = z.infer<typeof assignmentAttempt>;
+
+/** A team on an assignment card: its latest attempt (none: Pending), history and grade. */
+export const assignmentTeamState = z.object({
+  teamId: z.string(),
+  teamNumber: z.number(),
+  leaderName: z.string().nullable(),
+  /** spec part 2, section 5: 'Email not set in Settings' when false. */
+  hasLeaderEmail: z.boolean(),
+  latest: assignmentAttempt.nullable(),
+  /** Earlier attempts, newest first (the owner and the team only). */
+  history: z.array(assignmentAttempt),
+  /** The team's grade: the latest evaluation of any of its attempts, or of "no submission". */
+  grade: evaluationView.nullable(),
+});
+export type AssignmentTeamState = z.infer<typeof assignmentTeamState>;
+
+/** One assignment card. */
+export const assignmentView = z.object({
+  id: z.string(),
+  /** Numbered by creation order (spec part 2, section 2). */
+  number: z.number(),
+  title: z.string(),
+  description: z.string(),
+  startAt: z.string().nullable(),
+  endAt: z.string().nullable(),
+  maxFileSizeMb: z.number(),
+  allowedTypes: z.array(z.enum(ASSIGNMENT_ALLOWED_TYPES)),
+  createdAt: z.string(),
+  teams: z.array(assignmentTeamState),
+});
+export type AssignmentView = z.infer<typeof assignmentView>;
+
+/** GET /api/workspaces/:id/assignments: the section, newest first. */
+export const assignmentsSection = z.object({
+  /** Create, edit, delete, evaluate and export (the owner). */
+  canManage: z.boolean(),
+  myTeamId: z.string().nullable(),
+  isLeader: z.boolean(),
+  /** Numbers of the teams whose leader has no e-mail: Create Assignment waits for them. */
+  teamsWithoutLeaderEmail: z.array(z.number()),
+  assignments: z.array(assignmentView),
+});
+export type AssignmentsSection = z.infer<typeof assignmentsSection>;
+
+const SCORE_MESSAGE = `Score must be between ${SCORE_MIN} and ${SCORE_MAX}`;
+
+/** Evaluate one team (owner): its latest attempt, or "no submission" when it has none. */
+export const evaluationInput = z.object({
+  teamId: z.uuid(),
+  // spec part 2, section 5: 'Score must be between 0 and 100' (a number: NaN never passes)
+  score: z.number(SCORE_MESSAGE).min(SCORE_MIN, SCORE_MESSAGE).max(SCORE_MAX, SCORE_MESSAGE),
+  feedback: text(TEXT_RULES.feedback),
+});
+export type EvaluationInput = z.input<typeof evaluationInput>;
+
+/** Bulk evaluation (owner): every team in one go, on a scale of 1 to 1000, all or nothing. */
+export const bulkEvaluationInput = z
+  .object({
+    maxScore: z
+      .number()
+      .int(
+        `The maximum score must be a whole number from ${BULK_MAX_SCORE_MIN} to ${BULK_MAX_SCORE_MAX}`,
+      )
+      .min(
+        BULK_MAX_SCORE_MIN,
+        `The maximum score must be a whole number from ${BULK_MAX_SCORE_MIN} to ${BULK_MAX_SCORE_MAX}`,
+      )
+      .max(
+        BULK_MAX_SCORE_MAX,
+        `The maximum score must be a whole number from ${BULK_MAX_SCORE_MIN} to ${BULK_MAX_SCORE_MAX}`,
+      ),
+    entries: z
+      .array(
+        z.object({
+          teamId: z.uuid(),
+          /** Clamped to 0..maxScore (spec part 2, section 5). */
+          score: z.number('Enter a number'),
+          feedback: text(TEXT_RULES.feedback),
+        }),
+      )
+      .max(100),
+  })
+  // spec part 2, section 5: at least one team needs a score above 0 or feedback
+  .refine((body) => body.entries.some((entry) => entry.score > 0 || entry.feedback.trim() !== ''), {
+    message: 'Please enter scores or feedback for at least one team',
+    path: ['entries'],
+  });
+export type BulkEvaluationInput = z.input<typeof bulkEvaluationInput>;
+
+/** One team's standing: averages over the workspace's assignments (spec part 2, section 7). */
+export const teamScore = z.object({
+  teamId: z.string(),
+  teamNumber: z.number(),
+  leaderName: z.string().nullable(),
+  totalAssignments: z.number(),
+  evaluatedAssignments: z.number(),
+  /** Over evaluated assignments only, 2 decimals; null before any evaluation. */
+  averageEvaluated: z.number().nullable(),
+  /** With missing work counted as zero, 2 decimals; null when there are no assignments. */
+  averageWithMissing: z.number().nullable(),
+  /** The team's score per assignment, in creation order (null: not evaluated). */
+  scores: z.array(
+    z.object({
+      assignmentId: z.string(),
+      number: z.number(),
+      title: z.string(),
+      score: z.number().nullable(),
+    }),
+  ),
+});
+export type TeamScore = z.infer<typeof teamScore>;
+
+/** GET /api/workspaces/:id/scores: Team Scores (owner). */
+export const teamScores = z.object({ teams: z.array(teamScore) });
+export type TeamScores = z.infer<typeof teamScores>;

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+// Shapes shared by task answers (lecture notes) and assignment work.
+
+/** Who did something, as the page shows them. */
+export const personRef = z.object({ id: z.string(), name: z.string() });
+
+/** One file of a submission: its name and size stay in the history after its bytes are freed. */
+export const submissionFile = z.object({
+  name: z.string(),
+  size: z.number(),
+  /** Null once the bytes are gone (a replaced attempt's files free the uploader's quota). */
+  fileId: z.string().nullable(),
+});
+
+/** One evaluation: a percent (0-100) whatever scale it was given on. */
+export const evaluationView = z.object({
+  id: z.string(),
+  /** Percent of the maximum, 2 decimals: the grade scale applies to it. */
+  score: z.number(),
+  rawScore: z.number(),
+  maxScore: z.number(),
+  feedback: z.string(),
+  evaluatedBy: personRef.nullable(),
+  evaluatedAt: z.string(),
+  /** The attempt it graded, or null for a team that handed nothing in ("no submission"). */
+  submissionId: z.string().nullable(),
+  attempt: z.number().nullable(),
+});
+export type EvaluationView = z.infer<typeof evaluationView>;
