@@ -7,8 +7,10 @@ import { type AppConfig, resolveAuthSecret } from './config.ts';
 import { createHttpServer } from './http-server.ts';
 import { assignmentsRoutes } from './modules/assignments/assignments.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { filesPlugin } from './modules/files/files.routes.ts';
 import { lectureNotesRoutes } from './modules/lecture-notes/lecture-notes.routes.ts';
+import { notificationsPlugin } from './modules/notifications/notifications.routes.ts';
 import { workspaceAccessPlugin } from './modules/workspace-access/workspace-access.plugin.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
@@ -73,12 +75,12 @@ export async function buildApp(
   await app.register(errorsPlugin);
   await app.register(inputPlugin);
   await app.register(requestDeadlinePlugin, { bodyMs: config.timeouts.bodyMs });
+  await app.register(databasePlugin, { database: config.database });
   await app.register(securityPlugin, {
     publicUrl: config.publicUrl,
     rateLimitPerMinute: config.rateLimitPerMinute,
     trustedOrigins: config.trustedOrigins,
   });
-  await app.register(databasePlugin, { database: config.database });
   await app.register(storagePlugin, { storage: config.storage });
   await app.register(outboxPlugin, {
     isReadable: config.devOutbox,
@@ -111,6 +113,11 @@ export async function buildApp(
   });
 
   await app.register(workspaceAccessPlugin);
+  await app.register(notificationsPlugin, {
+    publicUrl: config.publicUrl,
+    quotaBytes: config.storageQuotaBytes,
+    adminEmails: config.adminEmails,
+  });
   await app.register(filesPlugin, {
     uploadMs: config.timeouts.uploadMs,
     quotaBytes: config.storageQuotaBytes,
@@ -119,6 +126,7 @@ export async function buildApp(
   await app.register(workspacesRoutes, { publicUrl: config.publicUrl });
   await app.register(lectureNotesRoutes);
   await app.register(assignmentsRoutes);
+  await app.register(dashboardRoutes);
 
   await app.register(webPlugin, { webDistDir: config.webDistDir });
 

@@ -92,6 +92,14 @@ const envSchema = z
     UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(600_000),
     // spec part 1, section 9: 100 MB per user
     STORAGE_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(100),
+    ADMIN_EMAILS: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .transform((value) => value.split(',').map((email) => email.trim().toLowerCase()))
+        .pipe(z.array(z.email('must be e-mail addresses separated by commas')))
+        .optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE === 's3') {
@@ -165,6 +173,8 @@ export type AppConfig = {
   devOutbox: boolean;
   /** Bytes each user may store (the spec's 100 MB unless STORAGE_QUOTA_MB says otherwise). */
   storageQuotaBytes: number;
+  /** Accounts (by verified e-mail) that may post system announcements. */
+  adminEmails: string[];
 };
 
 /** Whether a host name or address names this machine's loopback interface. */
@@ -275,6 +285,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       uploadMs: env.UPLOAD_TIMEOUT_MS,
     },
     storageQuotaBytes: env.STORAGE_QUOTA_MB * BYTES_PER_MB,
+    adminEmails: env.ADMIN_EMAILS ?? [],
     // The outbox hands out sign-in links, so it exists only where nobody but this machine's user
     // can reach the server: not in production, not behind a proxy, and only while both the
     // listening address and the public URL are loopback.

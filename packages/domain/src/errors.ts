@@ -219,6 +219,12 @@ export const errors = {
     message: 'Storage limit exceeded. You have {n}MB remaining.',
   },
 
+  notification_not_found: {
+    id: 'notification_not_found',
+    status: 404,
+    message: 'Notification not found',
+  },
+
   // Part 2: workspace page, notes, submissions, grading.
   // spec part 2, section 8
   workspace_id_required: {

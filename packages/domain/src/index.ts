@@ -22,5 +22,6 @@ export * from './submissions.ts';
 export * from './lecture-notes.ts';
 export * from './assignments.ts';
 export * from './csv.ts';
+export * from './notifications.ts';
 export * from './roles.ts';
 export * from './shuffle/index.ts';

@@ -141,6 +141,16 @@ export const emailChangeResult = z.object({
 });
 export type EmailChangeResult = z.infer<typeof emailChangeResult>;
 
-/** The caller's preferences (created with the default sort order when missing). */
-export const preferences = z.object({ lectureNoteSortOrder: z.enum(LECTURE_NOTE_SORT_ORDERS) });
+/** The caller's preferences (created with the defaults when missing). */
+export const preferences = z.object({
+  lectureNoteSortOrder: z.enum(LECTURE_NOTE_SORT_ORDERS),
+  /** Also receive new assignments and deadline reminders by e-mail (issue 13; off by default). */
+  emailNotifications: z.boolean(),
+});
 export type Preferences = z.infer<typeof preferences>;
+
+/** PUT /api/preferences: the preferences given change. */
+export const preferencesUpdate = preferences
+  .partial()
+  .refine((body) => Object.values(body).some((value) => value !== undefined), 'Nothing to change');
+export type PreferencesUpdate = z.input<typeof preferencesUpdate>;

@@ -9,6 +9,7 @@ import {
   createAuth,
   SESSION_EXPIRES_IN_SECONDS,
   SESSION_UPDATE_AGE_SECONDS,
+  type VerifiedAccount,
 } from '../modules/auth/auth.ts';
 import {
   deleteSessionsOf,
@@ -34,6 +35,11 @@ type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void
 declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth;
+    /**
+     * Registers a listener for accounts whose e-mail is (or becomes) verified; it runs after the
+     * change, and its failure is logged, never the sign-up's.
+     */
+    onAccountVerified: (listener: (account: VerifiedAccount) => Promise<unknown>) => void;
     /** Refuses anonymous requests (401); sets `request.user`. */
     requireUser: PreHandler;
     /** Also refuses users whose e-mail is not verified (403 email_not_verified). */
@@ -66,6 +72,7 @@ function refuse(reply: FastifyReply, id: ErrorId) {
 /** Better Auth on the app's database, and the session checks routes put in front of handlers. */
 export const authPlugin = fp(
   async (app: FastifyInstance, options: { config: AppConfig }) => {
+    const verifiedListeners: Array<(account: VerifiedAccount) => Promise<unknown>> = [];
     const auth = createAuth({
       config: options.config,
       db: app.db,
@@ -73,8 +80,21 @@ export const authPlugin = fp(
       mailer: app.mailer,
       sms: app.sms,
       log: app.log,
+      onAccountVerified: (account) => {
+        for (const listener of verifiedListeners) {
+          listener(account).catch((error: unknown) =>
+            app.log.error({ err: error }, 'an account-verified listener failed'),
+          );
+        }
+      },
     });
     app.decorate('auth', auth);
+    app.decorate(
+      'onAccountVerified',
+      (listener: (account: VerifiedAccount) => Promise<unknown>) => {
+        verifiedListeners.push(listener);
+      },
+    );
     app.decorateRequest('user', null);
 
     const secret = resolveAuthSecret(options.config);

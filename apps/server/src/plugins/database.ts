@@ -19,6 +19,8 @@ export type DbDriver = 'pglite' | 'postgres';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
+    /** LISTEN on a channel (a dedicated connection on PostgreSQL; PGlite's own listener). */
+    dbListen: Listen;
     dbDriver: DbDriver;
     /** One round trip on the raw driver (simple protocol: a third of Drizzle's cost on PGlite). */
     pingDatabase: () => Promise<void>;
@@ -47,10 +49,22 @@ const pgliteStartParams = [
   `shared_buffers=${PGLITE_SHARED_BUFFERS}`,
 ];
 
+/**
+ * Listens to a PostgreSQL channel (LISTEN/NOTIFY): `onPayload` for each notification, and
+ * `onReconnect` after the connection was lost and listens again (what was sent meanwhile is lost:
+ * a listener catches up from the database then). Resolves to the function that stops listening.
+ */
+export type Listen = (
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReconnect?: () => void,
+) => Promise<() => Promise<void>>;
+
 type OpenDatabase = {
   db: Db;
   driver: DbDriver;
   ping: () => Promise<void>;
+  listen: Listen;
   close: () => Promise<void>;
 };
 
@@ -83,6 +97,8 @@ export async function openDatabase(
       ping: async () => {
         await pool.query('select 1');
       },
+      listen: (channel, onPayload, onReconnect) =>
+        listenOnPostgres(config.url, channel, onPayload, onReconnect, onIdleError),
       close: () => pool.end(),
     };
   }
@@ -108,7 +124,61 @@ export async function openDatabase(
     ping: async () => {
       await client.exec('select 1');
     },
+    listen: async (channel, onPayload) => {
+      const stop = await client.listen(channel, onPayload);
+      return () => stop();
+    },
     close: () => client.close(),
+  };
+}
+
+const RECONNECT_MAX_MS = 10_000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other queries), reconnecting
+ * with a growing pause when the server drops it.
+ */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReconnect: (() => void) | undefined,
+  onError: (error: Error) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let isStopped = false;
+  let pause = 250;
+  const quoted = `"${channel.replaceAll('"', '""')}"`;
+  const connect = async (isReconnect: boolean): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    next.on('error', (error) => {
+      onError(error);
+      void next.end().catch(() => {});
+      if (!isStopped) setTimeout(() => void retry(), pause).unref();
+    });
+    await next.connect();
+    await next.query(`listen ${quoted}`);
+    client = next;
+    pause = 250;
+    if (isReconnect) onReconnect?.();
+  };
+  const retry = async () => {
+    if (isStopped) return;
+    try {
+      await connect(true);
+    } catch (error) {
+      onError(error as Error);
+      pause = Math.min(RECONNECT_MAX_MS, pause * 2);
+      setTimeout(() => void retry(), pause).unref();
+    }
+  };
+  await connect(false);
+  return async () => {
+    isStopped = true;
+    await client?.end().catch(() => {});
   };
 }
 
@@ -121,6 +191,7 @@ export const databasePlugin = fp(
     app.decorate('db', opened.db);
     app.decorate('dbDriver', opened.driver);
     app.decorate('pingDatabase', opened.ping);
+    app.decorate('dbListen', opened.listen);
     app.addHook('onClose', async () => {
       await opened.close();
     });

@@ -4,11 +4,40 @@ import rateLimit from '@fastify/rate-limit';
 import { errors } from '@teamshuffle/domain';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { countHit, dropEndedCounters, readHits } from '../db/counters.ts';
+import type { Db } from './database.ts';
 import { sendError } from './errors.ts';
 
 type SecurityOptions = { publicUrl: string; rateLimitPerMinute: number; trustedOrigins: string[] };
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+type Callback = (error: Error | null, hits: { current: number; ttl: number }) => void;
+
+/**
+ * A store for @fastify/rate-limit whose counters are the database's (db/counters.ts), shared by
+ * every instance. If the database does not answer, the request is let through (and logged by the
+ * plugin): an outage of the limiter must not become an outage of the API.
+ */
+function sharedRateLimitStore(db: Db) {
+  return class SharedStore {
+    incr(key: string, callback: Callback, timeWindow: number) {
+      countHit(db, `api:${key}`, timeWindow).then(
+        (hits) => callback(null, { current: hits.count, ttl: hits.ttlMs }),
+        (error: unknown) => callback(error as Error, { current: 0, ttl: timeWindow }),
+      );
+    }
+    read(key: string, callback: Callback) {
+      readHits(db, `api:${key}`).then(
+        (hits) => callback(null, { current: hits.count, ttl: hits.ttlMs }),
+        (error: unknown) => callback(error as Error, { current: 0, ttl: 0 }),
+      );
+    }
+    child() {
+      return new SharedStore();
+    }
+  };
+}
 
 /** helmet with a strict CSP, per-IP rate limiting of the API, and response compression. */
 export const securityPlugin = fp(
@@ -39,9 +68,19 @@ export const securityPlugin = fp(
       crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     });
 
+    // On PostgreSQL the counters live in the database, so several instances behind a load
+    // balancer enforce one limit (issue 13); the embedded database is one instance's, and its
+    // counters stay in memory (no write per request).
+    const sharedStore = app.dbDriver === 'postgres' ? sharedRateLimitStore(app.db) : undefined;
+    if (sharedStore) {
+      const timer = setInterval(() => void dropEndedCounters(app.db).catch(() => {}), 60_000);
+      timer.unref();
+      app.addHook('onClose', async () => clearInterval(timer));
+    }
     await app.register(rateLimit, {
       max: options.rateLimitPerMinute,
       timeWindow: '1 minute',
+      ...(sharedStore ? { store: sharedStore } : {}),
       // The built web app's files are not rate limited; the API is.
       allowList: (request) => !request.url.startsWith('/api/'),
       errorResponseBuilder: (_request, context) => ({
@@ -66,5 +105,5 @@ export const securityPlugin = fp(
 
     await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   },
-  { name: 'security', fastify: '5.x', dependencies: ['errors'] },
+  { name: 'security', fastify: '5.x', dependencies: ['errors', 'database'] },
 );

@@ -94,12 +94,13 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await createAssignment(app.db, request.workspaceAccess!, request.user!, request.body),
-        ),
+    async (request, reply) => {
+      const access = request.workspaceAccess!;
+      const created = await createAssignment(app.db, access, request.user!, request.body);
+      // spec part 2, section 7: every member of the workspace but its creator is told.
+      void app.notifier.assignmentCreated(access.workspace.id, created, request.user!.id);
+      return reply.status(201).send(created);
+    },
   );
 
   app.patch(
@@ -184,6 +185,11 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
           notes: fields.notes,
           files: rows.map((file) => ({ id: file.id, name: file.originalName, size: file.size })),
         }),
+      );
+      void app.notifier.submitted(
+        access.workspace.id,
+        { title: row.title, teamId: target.teamId, assignmentId: row.id },
+        user.id,
       );
       return reply.status(201).send(await presentAssignment(app.db, access, user, row.id));
     },

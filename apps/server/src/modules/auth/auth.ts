@@ -12,7 +12,7 @@ import type { SmsSender } from '../../plugins/sms.ts';
 import { account, session, user, verification } from '../users/users.table.ts';
 import { isUserDisabled, recordLogin } from '../users/users.repository.ts';
 import { resetPasswordMail, signInCodeText, verificationMail } from './auth-mails.ts';
-import { createRateLimitStore } from './rate-limit-store.ts';
+import { createRateLimitStore, createSharedRateLimitStore } from './rate-limit-store.ts';
 
 export const PHONE_CODE_TTL_SECONDS = 300;
 /** Sessions last 30 days and are renewed at most once a day, on use. */
@@ -23,6 +23,9 @@ export const PHONE_CODE_ATTEMPTS = 3;
 // such an address never matches a roster e-mail.
 export const PHONE_EMAIL_DOMAIN = 'phone.teamshuffle.invalid';
 
+/** An account whose e-mail is verified, as the verification listeners receive it. */
+export type VerifiedAccount = { id: string; email: string; name: string };
+
 type AuthDeps = {
   config: AppConfig;
   db: Db;
@@ -30,6 +33,8 @@ type AuthDeps = {
   mailer: Mailer;
   sms: SmsSender;
   log: FastifyBaseLogger;
+  /** Called (not awaited) for each create or update of an account with a verified e-mail. */
+  onAccountVerified: (account: VerifiedAccount) => void;
 };
 
 // The endpoints whose body carries a new password.
@@ -46,7 +51,7 @@ function passwordRulesError(password: string, policy: PasswordPolicy): APIError 
 }
 
 /** The Better Auth instance: e-mail + password, verification mail, Google (OIDC), phone codes. */
-export function createAuth({ config, db, secret, mailer, sms, log }: AuthDeps) {
+export function createAuth({ config, db, secret, mailer, sms, log, onAccountVerified }: AuthDeps) {
   const policy = config.passwordPolicy;
   const authPaths = [
     '/sign-in/email',
@@ -112,7 +117,11 @@ export function createAuth({ config, db, secret, mailer, sms, log }: AuthDeps) {
     },
     rateLimit: {
       enabled: true,
-      customStorage: createRateLimitStore(),
+      // Shared by every instance on PostgreSQL; the embedded database is one instance's.
+      customStorage:
+        config.database.kind === 'postgres'
+          ? createSharedRateLimitStore(db)
+          : createRateLimitStore(),
       window: 60,
       max: Math.max(config.rateLimitPerMinute, 100),
       customRules: Object.fromEntries(
@@ -137,6 +146,19 @@ export function createAuth({ config, db, secret, mailer, sms, log }: AuthDeps) {
       }),
     },
     databaseHooks: {
+      // An account whose e-mail is (or becomes) verified: by the link, or through Google.
+      user: {
+        create: {
+          after: async (created) => {
+            if (created.emailVerified) onAccountVerified(created);
+          },
+        },
+        update: {
+          after: async (updated) => {
+            if (updated.emailVerified) onAccountVerified(updated);
+          },
+        },
+      },
       session: {
         create: {
           before: async (newSession) => {

@@ -1,3 +1,6 @@
+import { countHit } from '../../db/counters.ts';
+import type { Db } from '../../plugins/database.ts';
+
 type Rule = { window: number; max: number };
 type Consumed = { allowed: boolean; retryAfter: number | null };
 
@@ -28,6 +31,20 @@ export function createRateLimitStore(now: () => number = Date.now) {
       }
       current.count += 1;
       return { allowed: true, retryAfter: null };
+    },
+  };
+}
+
+/**
+ * Better Auth's rate-limit counters in the database every instance on one PostgreSQL shares
+ * (db/counters.ts), so a limit holds across instances behind a load balancer (issue 13).
+ */
+export function createSharedRateLimitStore(db: Db) {
+  return {
+    consume: async (key: string, rule: Rule): Promise<Consumed> => {
+      const hits = await countHit(db, `auth:${key}`, rule.window * 1000);
+      if (hits.count <= rule.max) return { allowed: true, retryAfter: null };
+      return { allowed: false, retryAfter: Math.max(1, Math.ceil(hits.ttlMs / 1000)) };
     },
   };
 }

@@ -44,6 +44,8 @@ export const filesPlugin = fp(
       quotaBytes: options.quotaBytes,
       uploadMs: options.uploadMs,
       log: app.log,
+      // spec part 1, section 9: a user crossing 80% of the quota is warned (issue 13).
+      onStored: (userId, before, after) => void app.notifier.storageChanged(userId, before, after),
     });
     app.decorate('files', store);
     const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -110,5 +112,9 @@ export const filesPlugin = fp(
     });
     app.addHook('onClose', async () => clearInterval(timer));
   },
-  { name: 'files', fastify: '5.x', dependencies: ['database', 'storage', 'auth', 'errors'] },
+  {
+    name: 'files',
+    fastify: '5.x',
+    dependencies: ['database', 'storage', 'auth', 'errors', 'notifications'],
+  },
 );

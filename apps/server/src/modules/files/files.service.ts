@@ -143,6 +143,7 @@ export class FileStore {
   readonly #uploadMs: number;
   readonly #log: FastifyBaseLogger;
   readonly #readAccess = new Map<string, ReadAccess>();
+  readonly #onStored: (userId: string, beforeBytes: number, afterBytes: number) => void;
   #draining: Promise<void> | null = null;
   #drainAgain = false;
 
@@ -152,12 +153,15 @@ export class FileStore {
     quotaBytes: number;
     uploadMs: number;
     log: FastifyBaseLogger;
+    /** After an upload commits: the uploader's stored bytes before and after it. */
+    onStored?: (userId: string, beforeBytes: number, afterBytes: number) => void;
   }) {
     this.#db = deps.db;
     this.#storage = deps.storage;
     this.#quotaBytes = deps.quotaBytes;
     this.#uploadMs = deps.uploadMs;
     this.#log = deps.log;
+    this.#onStored = deps.onStored ?? (() => {});
   }
 
   get quotaBytes(): number {
@@ -192,8 +196,9 @@ export class FileStore {
     link: (tx: Db, files: FileRow[], fields: Record<string, string>) => Promise<T>,
   ): Promise<T> {
     const received = await this.receive(request, reply, policy);
+    let result: T;
     try {
-      return await this.#db.transaction(async (tx) => {
+      result = await this.#db.transaction(async (tx) => {
         const rows = await insertFiles(
           tx,
           received.files.map((file) => ({
@@ -210,6 +215,10 @@ export class FileStore {
       await this.discard(received);
       throw error;
     }
+    const added = received.files.reduce((total, file) => total + file.size, 0);
+    const after = await storedBytesOf(this.#db, policy.uploaderId);
+    this.#onStored(policy.uploaderId, after - added, after);
+    return result;
   }
 
   /**

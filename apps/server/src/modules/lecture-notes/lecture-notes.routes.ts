@@ -123,14 +123,25 @@ export const lectureNotesRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) =>
-      changeNote(
+    async (request) => {
+      const access = request.workspaceAccess!;
+      const { view, isNewlyPublished } = await changeNote(
         app.db,
-        request.workspaceAccess!,
+        access,
         request.user!,
         request.params.noteId,
         request.body,
-      ),
+      );
+      // A task published: every member but the one who published it (issue 13).
+      if (isNewlyPublished && view.task) {
+        void app.notifier.taskPublished(
+          access.workspace.id,
+          { id: view.id, title: view.title, taskTitle: view.task.title },
+          request.user!.id,
+        );
+      }
+      return view;
+    },
   );
 
   app.delete(
@@ -260,6 +271,11 @@ export const lectureNotesRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       // The replaced attempt's bytes are queued for removal by the same transaction.
       void app.files.drain();
+      void app.notifier.submitted(
+        access.workspace.id,
+        { title: note.taskTitle ?? note.title, teamId: owner.teamId, noteId: note.id },
+        user.id,
+      );
       return reply.status(201).send(await presentNote(app.db, access, user, note.id));
     },
   );

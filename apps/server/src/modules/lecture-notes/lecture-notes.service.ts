@@ -157,7 +157,7 @@ export async function changeNote(
   user: SessionUser,
   noteId: string,
   update: NoteUpdate,
-): Promise<LectureNote> {
+): Promise<{ view: LectureNote; isNewlyPublished: boolean }> {
   const note = await editableNote(db, access, user, noteId);
   const values: Partial<NewNoteRow> = {};
   if (update.title !== undefined) values.title = update.title;
@@ -175,7 +175,8 @@ export async function changeNote(
     Object.assign(values, taskColumns(update.task));
   }
   await updateNote(db, note.id, values);
-  return presentNote(db, access, user, note.id);
+  const view = await presentNote(db, access, user, note.id);
+  return { view, isNewlyPublished: !note.isPublished && update.isPublished === true };
 }
 
 /** Delete a note (owner or author): its attachments, submissions and files go with it. */

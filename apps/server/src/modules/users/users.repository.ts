@@ -106,22 +106,29 @@ export async function deleteSessionsOf(db: Db, userId: string): Promise<void> {
   await db.delete(session).where(eq(session.userId, userId));
 }
 
-/** The caller's lecture-note sort order, 'week-asc' when never set. */
-export async function findSortOrder(db: Db, userId: string): Promise<string> {
+/** The caller's stored preferences, or undefined when never set. */
+export async function findPreferences(db: Db, userId: string) {
   const [row] = await db
-    .select({ order: userPreferences.lectureNoteSortOrder })
+    .select({
+      lectureNoteSortOrder: userPreferences.lectureNoteSortOrder,
+      emailNotifications: userPreferences.emailNotifications,
+    })
     .from(userPreferences)
     .where(eq(userPreferences.userId, userId));
-  return row?.order ?? 'week-asc';
+  return row;
 }
 
-/** Stores the caller's lecture-note sort order (created on first use). */
-export async function upsertSortOrder(db: Db, userId: string, order: string) {
+/** Stores the given preferences of the caller (the row is created on first use). */
+export async function upsertPreferences(
+  db: Db,
+  userId: string,
+  values: { lectureNoteSortOrder?: string; emailNotifications?: boolean },
+) {
   await db
     .insert(userPreferences)
-    .values({ userId, lectureNoteSortOrder: order })
+    .values({ userId, ...values })
     .onConflictDoUpdate({
       target: userPreferences.userId,
-      set: { lectureNoteSortOrder: order, updatedAt: sql`now()` },
+      set: { ...values, updatedAt: sql`now()` },
     });
 }

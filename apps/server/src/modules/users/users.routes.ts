@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { deleteAccountInput, meResponse, preferences } from '@teamshuffle/domain';
+import {
+  deleteAccountInput,
+  meResponse,
+  preferences,
+  preferencesUpdate,
+} from '@teamshuffle/domain';
 import { errorResponses, noContent } from '../../plugins/errors.ts';
 import { deleteAccount, getMe, getPreferences, savePreferences } from './users.service.ts';
 
@@ -76,11 +81,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{ sessionCookieNames: string[] }
       onRequest: app.requireVerifiedUser,
       schema: {
         tags: ['account'],
-        summary: 'Set my lecture-note sort order',
-        body: preferences,
+        summary: 'Set my preferences (lecture-note sort order, e-mail notifications)',
+        body: preferencesUpdate,
         response: { 200: preferences, ...errorResponses('unauthenticated', 'email_not_verified') },
       },
     },
-    async (request) => savePreferences(app.db, request.user!.id, request.body.lectureNoteSortOrder),
+    async (request) => savePreferences(app.db, request.user!.id, request.body),
   );
 };

@@ -2,7 +2,7 @@ import {
   AppError,
   isLectureNoteSortOrder,
   LECTURE_NOTE_SORT_ORDER_DEFAULT,
-  type LectureNoteSortOrder,
+  type PreferencesUpdate,
   type MeView,
   type Preferences,
 } from '@teamshuffle/domain';
@@ -11,9 +11,9 @@ import type { Auth } from '../auth/auth.ts';
 import { PHONE_EMAIL_DOMAIN } from '../auth/auth.ts';
 import {
   deleteUser,
-  findSortOrder,
+  findPreferences,
   findUserWithPassword,
-  upsertSortOrder,
+  upsertPreferences,
 } from './users.repository.ts';
 
 /** Reads the user's own record (an explicit mapping: no hashes, no internal flags). */
@@ -61,20 +61,31 @@ export async function deleteAccount(
   await deleteUser(db, userId);
 }
 
-/** The caller's lecture-note sort order preference (the default when never set). */
+/** The caller's preferences (the defaults when never set). */
 export async function getPreferences(db: Db, userId: string): Promise<Preferences> {
-  const stored = await findSortOrder(db, userId);
+  const stored = await findPreferences(db, userId);
   return {
-    lectureNoteSortOrder: isLectureNoteSortOrder(stored) ? stored : LECTURE_NOTE_SORT_ORDER_DEFAULT,
+    lectureNoteSortOrder:
+      stored && isLectureNoteSortOrder(stored.lectureNoteSortOrder)
+        ? stored.lectureNoteSortOrder
+        : LECTURE_NOTE_SORT_ORDER_DEFAULT,
+    emailNotifications: stored?.emailNotifications ?? false,
   };
 }
 
-/** Stores the caller's lecture-note sort order preference. */
+/** Stores the preferences given, and answers all of them. */
 export async function savePreferences(
   db: Db,
   userId: string,
-  order: LectureNoteSortOrder,
+  update: PreferencesUpdate,
 ): Promise<Preferences> {
-  await upsertSortOrder(db, userId, order);
-  return { lectureNoteSortOrder: order };
+  await upsertPreferences(db, userId, {
+    ...(update.lectureNoteSortOrder === undefined
+      ? {}
+      : { lectureNoteSortOrder: update.lectureNoteSortOrder }),
+    ...(update.emailNotifications === undefined
+      ? {}
+      : { emailNotifications: update.emailNotifications }),
+  });
+  return getPreferences(db, userId);
 }

@@ -79,6 +79,8 @@ export const userPreferences = pgTable(
       .primaryKey()
       .references(() => user.id, { onDelete: 'cascade' }),
     lectureNoteSortOrder: text('lecture_note_sort_order').notNull().default('week-asc'),
+    /** Also receive new assignments and deadline reminders by e-mail (off unless chosen). */
+    emailNotifications: boolean('email_notifications').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

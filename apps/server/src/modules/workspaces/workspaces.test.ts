@@ -404,6 +404,7 @@ describe('workspace permissions', () => {
     it('default to week-asc and keep a valid choice', async () => {
       expect((await stranger.get('/api/preferences')).json()).toEqual({
         lectureNoteSortOrder: 'week-asc',
+        emailNotifications: false,
       });
       expect(
         (
@@ -414,7 +415,12 @@ describe('workspace permissions', () => {
       ).toBe(200);
       expect((await stranger.get('/api/preferences')).json()).toEqual({
         lectureNoteSortOrder: 'created-desc',
+        emailNotifications: false,
       });
+      // The e-mail choice changes alone, and the sort order stays.
+      const mail = await stranger.request('PUT', '/api/preferences', { emailNotifications: true });
+      expect(mail.json()).toEqual({ lectureNoteSortOrder: 'created-desc', emailNotifications: true });
+      expect((await stranger.request('PUT', '/api/preferences', {})).statusCode).toBe(400);
       expect(
         (await stranger.request('PUT', '/api/preferences', { lectureNoteSortOrder: 'random' }))
           .statusCode,

@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../plugins/database.ts';
+
+/** A counter's state after one more hit: the hits in the current window and the time left in it. */
+export type Hits = { count: number; ttlMs: number };
+
+/**
+ * Counts one hit for `key` in a fixed window of `windowMs`, in the table every app instance on
+ * one PostgreSQL shares (`rate_limit_counters`, unlogged): one statement, so hits from several
+ * instances at the same moment all count.
+ */
+export async function countHit(db: Db, key: string, windowMs: number): Promise<Hits> {
+  const result = await db.execute(sql`
+    insert into rate_limit_counters (key, count, window_ends_at)
+    values (${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))
+    on conflict (key) do update set
+      count = case when rate_limit_counters.window_ends_at <= now() then 1
+        else rate_limit_counters.count + 1 end,
+      window_ends_at = case when rate_limit_counters.window_ends_at <= now()
+        then now() + make_interval(secs => ${windowMs / 1000})
+        else rate_limit_counters.window_ends_at end
+    returning count, greatest(0, extract(epoch from window_ends_at - now()) * 1000)::int as "ttlMs"`);
+  const [row] = (result as { rows: Hits[] }).rows;
+  return row ?? { count: 1, ttlMs: windowMs };
+}
+
+/** Reads a counter without counting (0 when its window has passed). */
+export async function readHits(db: Db, key: string): Promise<Hits> {
+  const result = await db.execute(sql`
+    select count, greatest(0, extract(epoch from window_ends_at - now()) * 1000)::int as "ttlMs"
+    from rate_limit_counters where key = ${key} and window_ends_at > now()`);
+  const [row] = (result as { rows: Hits[] }).rows;
+  return row ?? { count: 0, ttlMs: 0 };
+}
+
+/** Drops counters whose window ended (they would be reset on their next hit anyway). */
+export async function dropEndedCounters(db: Db): Promise<void> {
+  await db.execute(
+    sql`delete from rate_limit_counters where window_ends_at < now() - interval '1 minute'`,
+  );
+}

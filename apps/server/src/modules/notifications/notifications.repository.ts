@@ -1,0 +1,178 @@
+import {
+  DUPLICATE_NOTIFICATION_WINDOW_MS,
+  isUuid,
+  type NotificationCounts,
+  type NotificationData,
+  type NotificationView,
+} from '@teamshuffle/domain';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../plugins/database.ts';
+import { notifications } from './notifications.table.ts';
+
+type Rows<T> = { rows: T[] };
+type NotificationRow = typeof notifications.$inferSelect;
+
+/** The PostgreSQL channel a committed notification's id is announced on (LISTEN/NOTIFY). */
+export const NOTIFICATION_CHANNEL = 'teamshuffle_notifications';
+
+/** A notification to write for one user. */
+export type NewNotification = {
+  userId: string;
+  type: string;
+  title: string;
+  message: string;
+  data?: Partial<NotificationData>;
+};
+
+/** The API's view of a row. */
+export function presentNotification(row: NotificationRow): NotificationView {
+  return {
+    id: row.id,
+    seq: row.seq,
+    type: row.type,
+    title: row.title,
+    message: row.message,
+    isRead: row.isRead,
+    createdAt: row.createdAt.toISOString(),
+    data: {
+      workspaceId: row.workspaceId,
+      assignmentId: row.assignmentId,
+      noteId: row.noteId,
+      teamName: row.teamName,
+    },
+  };
+}
+
+/**
+ * Writes a notification unless the user got one of the same type and title in the last five
+ * minutes (spec part 1, section 5), and announces its id on NOTIFICATION_CHANNEL. One transaction
+ * with a lock per (user, type, title), so two writers at the same moment leave one; the
+ * announcement is delivered at commit, once the row can be read. Returns the new row's id, or
+ * null when it was a duplicate.
+ */
+export async function insertNotification(db: Db, input: NewNotification): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const key = `notification:${input.userId}:${input.type}:${input.title}`;
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+    const windowMs = DUPLICATE_NOTIFICATION_WINDOW_MS;
+    const recent = await tx.execute(sql`
+      select 1 from notifications
+      where user_id = ${input.userId} and type = ${input.type} and title = ${input.title}
+        and created_at > now() - make_interval(secs => ${windowMs / 1000})
+      limit 1`);
+    if ((recent as Rows<unknown>).rows.length > 0) return null;
+    const data = input.data ?? {};
+    const [row] = await tx
+      .insert(notifications)
+      .values({
+        userId: input.userId,
+        type: input.type,
+        title: input.title,
+        message: input.message,
+        workspaceId: data.workspaceId ?? null,
+        assignmentId: data.assignmentId ?? null,
+        noteId: data.noteId ?? null,
+        teamName: data.teamName ?? null,
+      })
+      .returning({ id: notifications.id });
+    await tx.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${row!.id})`);
+    return row!.id;
+  });
+}
+
+/** A notification by id (for the live stream), or undefined. */
+export async function findNotification(db: Db, id: string) {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db.select().from(notifications).where(eq(notifications.id, id));
+  return row;
+}
+
+/** One page of a user's notifications, newest first, before a cursor (keyset, not offset). */
+export async function listNotifications(
+  db: Db,
+  userId: string,
+  before: number | undefined,
+  limit: number,
+) {
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(
+      before === undefined
+        ? eq(notifications.userId, userId)
+        : and(eq(notifications.userId, userId), lt(notifications.seq, before)),
+    )
+    .orderBy(desc(notifications.seq))
+    .limit(limit + 1);
+  return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+}
+
+/** Notifications of a user after an event id (a reconnecting stream's missed ones), oldest first. */
+export async function notificationsAfter(db: Db, userId: string, seq: number, limit = 100) {
+  return db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), sql`${notifications.seq} > ${seq}`))
+    .orderBy(notifications.seq)
+    .limit(limit);
+}
+
+/** Total, unread and read counts of a user's notifications, in one query. */
+export async function countNotifications(db: Db, userId: string): Promise<NotificationCounts> {
+  const result = await db.execute(sql`
+    select count(*)::int as total, (count(*) filter (where not is_read))::int as unread
+    from notifications where user_id = ${userId}`);
+  const row = (result as Rows<{ total: number; unread: number }>).rows[0] ?? {
+    total: 0,
+    unread: 0,
+  };
+  return { total: row.total, unread: row.unread, read: row.total - row.unread };
+}
+
+/**
+ * Marks some (or all) of a user's notifications read, then deletes read duplicates of the same
+ * type and title, keeping the newest (spec part 1, section 4). Returns how many it marked.
+ */
+export async function markRead(db: Db, userId: string, ids: readonly string[] | 'all') {
+  return db.transaction(async (tx) => {
+    const marked = await tx
+      .update(notifications)
+      .set({ isRead: true })
+      .where(
+        ids === 'all'
+          ? and(eq(notifications.userId, userId), eq(notifications.isRead, false))
+          : and(eq(notifications.userId, userId), inArray(notifications.id, ids.filter(isUuid))),
+      )
+      .returning({ id: notifications.id });
+    await tx.execute(sql`
+      delete from notifications n
+      where n.user_id = ${userId} and n.is_read and exists (
+        select 1 from notifications newer
+        where newer.user_id = n.user_id and newer.is_read and newer.type = n.type
+          and newer.title = n.title and newer.seq > n.seq)`);
+    // Every instance's streams of this user get the new count once this commits.
+    if (marked.length > 0) {
+      await tx.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${`unread:${userId}`})`);
+    }
+    return marked.length;
+  });
+}
+
+/** The users whose verified e-mail is on a workspace's roster, and its owner. */
+export async function workspaceAccounts(db: Db, workspaceId: string) {
+  const result = await db.execute(sql`
+    select distinct u.id, u.email, u.name, t.id as "teamId", t.number as "teamNumber"
+    from workspace_members m
+    join "user" u on u.email = lower(btrim(m.email)) and u.email_verified
+    left join teams t on t.id = m.team_id
+    where m.workspace_id = ${workspaceId}`);
+  return (
+    result as Rows<{
+      id: string;
+      email: string;
+      name: string;
+      teamId: string | null;
+      teamNumber: number | null;
+    }>
+  ).rows;
+}

@@ -1,0 +1,444 @@
+// Notifications (issue 13): each producer notifies the right users and nobody else, nobody reads
+// or marks another user's, pages come from the database in order, duplicates within five minutes
+// are one, the live stream pushes new ones (across instances on PostgreSQL), and a failure to
+// notify never fails the action that caused it.
+import type { NotificationsPage, NotificationView } from '@teamshuffle/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, TestClient, uniqueEmail } from '../../../test/client.ts';
+import { buildCourse, type Course } from '../../../test/course.ts';
+import { openEvents } from '../../../test/events.ts';
+import { buildSnapshot } from '../../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { fileOf, multipartBody } from '../../../test/multipart.ts';
+
+const HOUR = 60 * 60 * 1000;
+const assignment = (overrides: Record<string, unknown> = {}) => ({
+  title: `Essay ${Math.random().toString(36).slice(2, 7)}`,
+  description: '',
+  startAt: null,
+  endAt: null,
+  maxFileSizeMb: 1,
+  allowedTypes: ['pdf'],
+  ...overrides,
+});
+
+async function page(client: TestClient, before?: number): Promise<NotificationsPage> {
+  const response = await client.get(`/api/notifications${before ? `?before=${before}` : ''}`);
+  expect(response.statusCode).toBe(200);
+  return response.json<NotificationsPage>();
+}
+const types = async (client: TestClient) => (await page(client)).items.map((item) => item.type);
+
+describe('notifications', () => {
+  let t: TestApp;
+  let c: Course;
+  let admin: Awaited<ReturnType<typeof buildUser>>;
+  const adminEmail = uniqueEmail('admin');
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      STORAGE_QUOTA_MB: '1',
+      ADMIN_EMAILS: adminEmail,
+    });
+    c = await buildCourse(t.app, t.config.publicUrl);
+    admin = await buildUser(t.app, t.config.publicUrl, { email: adminEmail });
+  });
+  afterAll(() => t.close());
+
+  const base = (course = c) => `/api/workspaces/${course.workspaceId}`;
+
+  describe('who gets what', () => {
+    it('tells every member of the workspace but its creator about a new assignment', async () => {
+      const course = await buildCourse(t.app, t.config.publicUrl);
+      const created = await course.owner.post(
+        `${base(course)}/assignments`,
+        assignment({ title: 'Lab report' }),
+      );
+      expect(created.statusCode).toBe(201);
+      // The producers run after the answer; wait for the rows, not for time.
+      await expect.poll(async () => (await page(course.otherMember)).items.length).toBe(1);
+      for (const client of [course.leader, course.member, course.otherLeader, course.otherMember]) {
+        const [item] = (await page(client)).items;
+        expect(item).toMatchObject({
+          type: 'assignment_created',
+          title: 'New assignment: Lab report',
+          isRead: false,
+          data: { workspaceId: course.workspaceId, assignmentId: created.json().id },
+        });
+      }
+      expect(await types(course.owner)).toEqual([]);
+      expect(await types(course.stranger)).toEqual([]);
+    });
+
+    it('also mails new assignments to those who chose so, and only to them', async () => {
+      const course = await buildCourse(t.app, t.config.publicUrl);
+      const chosen = await course.member.request('PUT', '/api/preferences', {
+        emailNotifications: true,
+      });
+      expect(chosen.statusCode).toBe(200);
+      const memberEmail = course.detail.members.find(
+        (m) => m.id === course.team1.memberIds[1],
+      )!.email!;
+      const otherEmail = course.detail.members.find(
+        (m) => m.id === course.team2.memberIds[1],
+      )!.email!;
+      await course.owner.post(`${base(course)}/assignments`, assignment({ title: 'Mailed' }));
+      const mails = () =>
+        t.app.outbox.list().filter((message) => message.subject === 'New assignment: Mailed');
+      await expect.poll(() => mails().map((message) => message.to)).toEqual([memberEmail]);
+      expect(mails().some((message) => message.to === otherEmail)).toBe(false);
+      expect(mails()[0]!.text).toContain(`/workspace/${course.workspaceId}`);
+    });
+
+    it('tells members about a published task, and the owner about every submission', async () => {
+      const course = await buildCourse(t.app, t.config.publicUrl);
+      const note = await course.owner.post(`${base(course)}/notes`, {
+        title: 'Week 3',
+        description: '',
+        week: 3,
+        date: null,
+        task: {
+          title: 'Reading notes',
+          description: '',
+          deadline: null,
+          maxFileSizeMb: 1,
+          allowedTypes: ['pdf'],
+          assignmentType: 'team',
+        },
+      });
+      const noteId = note.json().id as string;
+      await course.owner.request('PATCH', `${base(course)}/notes/${noteId}`, { isPublished: true });
+      await expect.poll(async () => await types(course.member)).toEqual(['assignment_created']);
+      expect((await page(course.member)).items[0]).toMatchObject({
+        title: 'New task: Reading notes',
+        data: { noteId },
+      });
+      expect(await types(course.owner)).toEqual([]);
+
+      const { payload, headers } = multipartBody([
+        { name: 'files', filename: 'a.pdf', data: fileOf('pdf', 500) },
+      ]);
+      const sent = await course.leader.request(
+        'POST',
+        `${base(course)}/notes/${noteId}/submissions`,
+        payload,
+        headers,
+      );
+      expect(sent.statusCode).toBe(201);
+      await expect.poll(async () => await types(course.owner)).toEqual(['assignment_submitted']);
+      expect((await page(course.owner)).items[0]).toMatchObject({
+        title: 'Team 1 submitted Reading notes',
+        data: { teamName: 'Team 1', noteId },
+      });
+      // The leader and the team are not told about their own submission.
+      expect(await types(course.leader)).toEqual(['assignment_created']);
+    });
+
+    it('reminds the teams that have not submitted, once, a day before the deadline', async () => {
+      const course = await buildCourse(t.app, t.config.publicUrl);
+      const due = await course.owner.post(
+        `${base(course)}/assignments`,
+        assignment({ title: 'Due soon', endAt: new Date(Date.now() + 12 * HOUR).toISOString() }),
+      );
+      const later = await course.owner.post(
+        `${base(course)}/assignments`,
+        assignment({ title: 'Due later', endAt: new Date(Date.now() + 72 * HOUR).toISOString() }),
+      );
+      expect([due.statusCode, later.statusCode]).toEqual([201, 201]);
+      const { payload, headers } = multipartBody([
+        { name: 'files', filename: 'a.pdf', data: fileOf('pdf', 500) },
+      ]);
+      await course.leader.request(
+        'POST',
+        `${base(course)}/assignments/${due.json().id}/submissions`,
+        payload,
+        headers,
+      );
+      const [first, second] = await Promise.all([
+        t.app.notifier.remindDeadlines(),
+        t.app.notifier.remindDeadlines(),
+      ]);
+      expect(first + second).toBeGreaterThanOrEqual(1);
+      expect(await t.app.notifier.remindDeadlines()).toBe(0);
+      const reminders = async (client: TestClient) =>
+        (await page(client)).items.filter((item) => item.type === 'assignment_deadline_reminder');
+      expect(await reminders(course.otherLeader)).toHaveLength(1);
+      expect(await reminders(course.otherMember)).toHaveLength(1);
+      expect((await reminders(course.otherMember))[0]).toMatchObject({
+        title: 'Due within 24 hours: Due soon',
+        data: { teamName: 'Team 2' },
+      });
+      expect(await reminders(course.leader)).toHaveLength(0);
+      expect(await reminders(course.owner)).toHaveLength(0);
+    });
+
+    it('tells an account whose verified e-mail is on a roster that it joined, and the owner', async () => {
+      const owner = await buildUser(t.app, t.config.publicUrl, { name: 'Teacher' });
+      const email = uniqueEmail('newcomer');
+      const snapshot = buildSnapshot(4, 2);
+      const created = await owner.client.post('/api/workspaces', {
+        title: `Joiners ${Math.random()}`,
+        snapshot,
+      });
+      const id = created.json().workspace.id as string;
+      const detail = (await owner.client.get(`/api/workspaces/${id}`)).json<{
+        teams: Array<{ id: string; memberIds: string[] }>;
+      }>();
+      const team = detail.teams[0]!;
+      await owner.client.request('PUT', `/api/workspaces/${id}/teams/${team.id}/member-emails`, {
+        entries: [{ memberId: team.memberIds[1], email }],
+      });
+      const newcomer = await buildUser(t.app, t.config.publicUrl, { email, name: 'Newcomer' });
+      await expect.poll(async () => await types(newcomer.client)).toEqual(['workspace_invited']);
+      await expect.poll(async () => await types(owner.client)).toEqual(['team_member_joined']);
+      expect((await page(owner.client)).items[0]!.title).toMatch(/^Newcomer joined Joiners/);
+      // A later change of the account says nothing again.
+      await newcomer.client.post('/api/auth/update-user', { name: 'Newcomer Renamed' });
+      expect(await types(owner.client)).toEqual(['team_member_joined']);
+    });
+
+    it('warns a user whose uploads cross 80% of the quota', async () => {
+      const course = await buildCourse(t.app, t.config.publicUrl);
+      const note = await course.owner.post(`${base(course)}/notes`, {
+        title: 'Big',
+        description: '',
+        week: 1,
+        date: null,
+        task: null,
+      });
+      const noteId = note.json().id as string;
+      const upload = (size: number) => {
+        const { payload, headers } = multipartBody([
+          { name: 'files', filename: 'deck.pdf', data: fileOf('pdf', size) },
+        ]);
+        return course.owner.request(
+          'POST',
+          `${base(course)}/notes/${noteId}/attachments`,
+          payload,
+          headers,
+        );
+      };
+      expect((await upload(700 * 1024)).statusCode).toBe(201);
+      expect(await types(course.owner)).toEqual([]);
+      expect((await upload(200 * 1024)).statusCode).toBe(201);
+      await expect.poll(async () => await types(course.owner)).toEqual(['storage_warning']);
+    });
+
+    it('lets an administrator announce to everyone, and nobody else', async () => {
+      const refused = await c.owner.post('/api/admin/announcements', { title: 'Hi', message: 'x' });
+      expect(refused.statusCode).toBe(403);
+      const sent = await admin.client.post('/api/admin/announcements', {
+        title: 'Maintenance tonight',
+        message: 'The app is down 22:00-23:00.',
+      });
+      expect(sent.statusCode).toBe(201);
+      expect(sent.json().sent).toBeGreaterThanOrEqual(7);
+      expect((await page(c.stranger)).items[0]).toMatchObject({
+        type: 'system_announcement',
+        title: 'Maintenance tonight',
+      });
+    });
+  });
+
+  describe('reading and marking', () => {
+    it('pages 25 notifications by the database, newest first, with the counts', async () => {
+      const user = await buildUser(t.app, t.config.publicUrl);
+      for (let i = 1; i <= 25; i++) {
+        await t.app.notifier.send([
+          { userId: user.id, type: 'system_announcement', title: `Note ${i}`, message: '' },
+        ]);
+      }
+      const seen: string[] = [];
+      let before: number | undefined;
+      for (let round = 0; round < 3; round++) {
+        const current = await page(user.client, before);
+        expect(current.counts).toEqual({ total: 25, unread: 25, read: 0 });
+        seen.push(...current.items.map((item) => item.title));
+        expect(current.items.length).toBe(round < 2 ? 10 : 5);
+        before = current.nextBefore ?? undefined;
+        if (round === 2) expect(current.nextBefore).toBeNull();
+      }
+      expect(seen).toEqual(Array.from({ length: 25 }, (_, i) => `Note ${25 - i}`));
+    });
+
+    it('drops a same-type, same-title notification within five minutes', async () => {
+      const user = await buildUser(t.app, t.config.publicUrl);
+      const one = {
+        userId: user.id,
+        type: 'storage_warning',
+        title: 'Storage usage is high',
+        message: '',
+      };
+      expect(await t.app.notifier.send([one])).toBe(1);
+      expect(await t.app.notifier.send([one, one])).toBe(0);
+      await t.app.db.execute(
+        sql`update notifications set created_at = now() - interval '6 minutes' where user_id = ${user.id}`,
+      );
+      expect(await t.app.notifier.send([one])).toBe(1);
+    });
+
+    it('marks read, marks all read, and keeps only the newest of read duplicates', async () => {
+      const user = await buildUser(t.app, t.config.publicUrl);
+      for (const title of ['A', 'B', 'A']) {
+        await t.app.notifier.send([
+          { userId: user.id, type: 'system_announcement', title, message: '' },
+        ]);
+        await t.app.db.execute(
+          sql`update notifications set created_at = now() - interval '10 minutes' where user_id = ${user.id}`,
+        );
+      }
+      const items = (await page(user.client)).items;
+      expect(items.map((item) => item.title)).toEqual(['A', 'B', 'A']);
+      expect((await user.client.post(`/api/notifications/${items[1]!.id}/read`)).statusCode).toBe(
+        204,
+      );
+      expect((await page(user.client)).counts).toEqual({ total: 3, unread: 2, read: 1 });
+      const all = await user.client.post('/api/notifications/read-all');
+      expect(all.json()).toEqual({ marked: 2 });
+      const after = await page(user.client);
+      expect(after.items.map((item) => item.title)).toEqual(['A', 'B']);
+      expect(after.items[0]!.id).toBe(items[0]!.id);
+      expect(after.counts).toEqual({ total: 2, unread: 0, read: 2 });
+    });
+
+    it("never shows or marks another user's notifications", async () => {
+      const one = await buildUser(t.app, t.config.publicUrl);
+      const two = await buildUser(t.app, t.config.publicUrl);
+      await t.app.notifier.send([
+        { userId: one.id, type: 'system_announcement', title: 'Private', message: '' },
+      ]);
+      const [item] = (await page(one.client)).items as [NotificationView];
+      expect((await page(two.client)).items).toEqual([]);
+      const marked = await two.client.post(`/api/notifications/${item.id}/read`);
+      expect(marked.statusCode).toBe(404);
+      expect(marked.json().error).toBe('notification_not_found');
+      await two.client.post('/api/notifications/read-all');
+      expect((await page(one.client)).counts.unread).toBe(1);
+      expect(
+        (await new TestClient(t.app, t.config.publicUrl).get('/api/notifications')).statusCode,
+      ).toBe(401);
+      expect((await new TestClient(t.app, t.config.publicUrl).get('/api/events')).statusCode).toBe(
+        401,
+      );
+    });
+
+    it('never fails the action when notifying fails', async () => {
+      const course = await buildCourse(t.app, t.config.publicUrl);
+      await t.app.db.execute(sql`alter table notifications rename to notifications_away`);
+      try {
+        const created = await course.owner.post(`${base(course)}/assignments`, assignment());
+        expect(created.statusCode).toBe(201);
+        await new Promise((resolve) => setImmediate(resolve));
+      } finally {
+        await t.app.db.execute(sql`alter table notifications_away rename to notifications`);
+      }
+    });
+  });
+
+  describe('live', () => {
+    let url: string;
+    beforeAll(async () => {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = t.app.server.address();
+      url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    });
+
+    it('pushes a new notification and the unread count to an open stream, and replays what was missed', async () => {
+      const user = await buildUser(t.app, t.config.publicUrl);
+      const stream = await openEvents(url, user.client.cookieHeader());
+      try {
+        expect(stream.status).toBe(200);
+        expect((await stream.next('unread')).data).toEqual({ unread: 0 });
+        await t.app.notifier.send([
+          { userId: user.id, type: 'system_announcement', title: 'Live one', message: '' },
+        ]);
+        const pushed = await stream.next('notification');
+        expect(pushed.data).toMatchObject({ title: 'Live one' });
+        expect((await stream.next('unread')).data).toEqual({ unread: 1 });
+        await user.client.post('/api/notifications/read-all');
+        expect((await stream.next('unread')).data).toEqual({ unread: 0 });
+
+        // A browser that reconnects with Last-Event-ID gets what it missed.
+        stream.close();
+        await t.app.notifier.send([
+          { userId: user.id, type: 'system_announcement', title: 'Missed', message: '' },
+        ]);
+        const again = await openEvents(url, user.client.cookieHeader(), pushed.id);
+        try {
+          expect((await again.next('notification')).data).toMatchObject({ title: 'Missed' });
+        } finally {
+          again.close();
+        }
+      } finally {
+        stream.close();
+      }
+    });
+  });
+
+  describe.runIf(process.env.TEST_DATABASE_URL)('several instances on one PostgreSQL', () => {
+    it('delivers a notification caused on instance A to a page connected to instance B within a second', async () => {
+      const other = await t.anotherInstance();
+      try {
+        await other.app.listen({ port: 0, host: '127.0.0.1' });
+        const address = other.app.server.address();
+        const urlB = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+        const course = await buildCourse(t.app, t.config.publicUrl);
+        const stream = await openEvents(urlB, course.member.cookieHeader());
+        try {
+          await stream.next('unread');
+          const started = Date.now();
+          const created = await course.owner.post(
+            `${base(course)}/assignments`,
+            assignment({ title: 'Across' }),
+          );
+          expect(created.statusCode).toBe(201);
+          const event = await stream.next('notification', 5000);
+          expect(event.data).toMatchObject({ title: 'New assignment: Across' });
+          expect(Date.now() - started).toBeLessThan(1000);
+        } finally {
+          stream.close();
+        }
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('enforces one rate limit across instances', async () => {
+      const limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: '10' });
+      const other = await limited.anotherInstance();
+      try {
+        const statuses: number[] = [];
+        for (let i = 0; i < 8; i++) {
+          statuses.push((await limited.app.inject({ url: '/api/config' })).statusCode);
+          statuses.push((await other.app.inject({ url: '/api/config' })).statusCode);
+        }
+        expect(statuses.filter((status) => status === 200)).toHaveLength(10);
+        expect(statuses.filter((status) => status === 429)).toHaveLength(6);
+      } finally {
+        await other.close();
+        await limited.close();
+      }
+    });
+
+    it('sends a deadline reminder once when two instances look at the same moment', async () => {
+      const other = await t.anotherInstance();
+      try {
+        const course = await buildCourse(t.app, t.config.publicUrl);
+        await course.owner.post(
+          `${base(course)}/assignments`,
+          assignment({ title: 'Twice?', endAt: new Date(Date.now() + HOUR).toISOString() }),
+        );
+        await Promise.all([t.app.notifier.remindDeadlines(), other.app.notifier.remindDeadlines()]);
+        const reminders = (await page(course.member)).items.filter(
+          (item) => item.type === 'assignment_deadline_reminder',
+        );
+        expect(reminders).toHaveLength(1);
+      } finally {
+        await other.close();
+      }
+    });
+  });
+});
