@@ -419,7 +419,10 @@ describe('workspace permissions', () => {
       });
       // The e-mail choice changes alone, and the sort order stays.
       const mail = await stranger.request('PUT', '/api/preferences', { emailNotifications: true });
-      expect(mail.json()).toEqual({ lectureNoteSortOrder: 'created-desc', emailNotifications: true });
+      expect(mail.json()).toEqual({
+        lectureNoteSortOrder: 'created-desc',
+        emailNotifications: true,
+      });
       expect((await stranger.request('PUT', '/api/preferences', {})).statusCode).toBe(400);
       expect(
         (await stranger.request('PUT', '/api/preferences', { lectureNoteSortOrder: 'random' }))
