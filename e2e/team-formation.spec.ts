@@ -131,9 +131,10 @@ test.describe('team formation, signed out', () => {
     await expect(page.getByText('Add at least one member before shuffling.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Shuffle', exact: true })).toBeDisabled();
 
-    // One by one: Enter or the Add button; a blank name is refused.
+    // One by one: Enter or the Add button; a blank name is refused with the API's member-name
+    // rule and its words.
     await page.getByRole('button', { name: 'Add', exact: true }).click();
-    await expect(page.getByText('Please enter a name.')).toBeVisible();
+    await expect(page.getByText('A member needs a name', { exact: true })).toBeVisible();
     await page.getByRole('textbox', { name: 'Member name' }).fill('Ada');
     await page.keyboard.press('Enter');
     await addMember(page, 'Grace');
@@ -385,7 +386,7 @@ test.describe('team formation, signed in and verified', () => {
     const save = page.getByRole('dialog', { name: 'Save Result' });
     await save.getByRole('textbox', { name: 'Result name' }).fill('   ');
     await save.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(save.getByText('Please enter a name.')).toBeVisible();
+    await expect(save.getByText('Please enter a name', { exact: true })).toBeVisible();
     await save.getByRole('textbox', { name: 'Result name' }).fill('  Week 1 Teams  ');
     await save.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Result saved successfully!')).toBeVisible();
@@ -516,7 +517,7 @@ test.describe('team formation, signed in and verified', () => {
     await expect(page.getByTestId('member-name')).toHaveText(['Mina', 'Jun', 'Sora', 'Hana']);
     await expect(page.getByTestId('shuffle-seed')).toHaveText(seed);
     await create.getByRole('button', { name: 'Create Team' }).click();
-    await expect(create.getByText('Please enter a name.')).toBeVisible();
+    await expect(create.getByText('Please enter a name', { exact: true })).toBeVisible();
     await create.getByRole('textbox', { name: 'Team name' }).fill('  Study Group A ');
     await create.getByRole('button', { name: 'Create Team' }).click();
     await expect(page.getByText('Team created successfully!')).toBeVisible();

@@ -354,6 +354,7 @@ test.describe.serial('workspaces by role', () => {
     // The server refuses the viewer's changes too.
     const refused = await stranger.context.request.patch(`/api/workspaces/${workspace.id}`, {
       data: { isPublic: false },
+      headers: { Origin: stranger.origin },
     });
     expect(refused.status()).toBe(403);
     expect((await refused.json()).message).toBe(

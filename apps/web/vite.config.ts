@@ -4,9 +4,10 @@ import { defineConfig } from 'vite';
 const apiPort = process.env['API_PORT'] ?? '3000';
 
 // The libraries every page needs share one long-cached vendor chunk. Libraries only a lazy page
-// imports (zod, icons of one page, ...) are not listed, so they stay with that page's chunk.
+// imports (zod, @mantine/form, @mantine/dropzone, icons of one page, ...) are not listed, so they
+// stay with the chunks of the pages that use them.
 const VENDOR_MODULES =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@mantine|@tanstack|i18next|react-i18next)[\\/]/;
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@mantine[\\/](core|hooks|notifications|store)|@tanstack|i18next|react-i18next)[\\/]/;
 
 export default defineConfig({
   plugins: [react()],

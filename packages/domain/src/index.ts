@@ -18,6 +18,8 @@ export * from './me.ts';
 export * from './system.ts';
 export * from './results.ts';
 export * from './workspaces.ts';
+export * from './forms.ts';
+export * from './file-checks.ts';
 export * from './submissions.ts';
 export * from './lecture-notes.ts';
 export * from './assignments.ts';

@@ -47,7 +47,7 @@ describe('apiFetch', () => {
     respondWith(502, '<html>Bad gateway</html>');
     await expect(apiFetch('/api/things')).rejects.toMatchObject({
       status: 502,
-      error: 'http_error',
+      error: 'unexpected_response',
     });
   });
 

@@ -1,17 +1,28 @@
+import type { ErrorId } from '@teamshuffle/domain';
+
 /** Every API path of the server starts with /api/. */
 export type ApiPath = `/api/${string}`;
 
-/** The error body every failing API call returns (see the error catalogue in packages/domain). */
+/**
+ * The client's own ids, for failures the API never answered: the network (or the server) could
+ * not be reached, or the answer was not an error body of the API (a proxy's HTML page, say).
+ */
+export type ClientErrorId = 'network_error' | 'unexpected_response';
+
+/** What `ApiError.error` can be: an id of the domain's error catalogue, or one of the client's. */
+export type ApiErrorId = ErrorId | ClientErrorId;
+
+/** A failed call as the client keeps it (the API's body is `apiErrorBody` in the domain). */
 export interface ApiErrorBody {
-  error: string;
+  error: ApiErrorId;
   message: string;
-  field?: string;
+  field?: string | undefined;
 }
 
 /** A failed API call: the HTTP status plus the server's stable error id and human message. */
 export class ApiError extends Error {
   readonly status: number;
-  readonly error: string;
+  readonly error: ApiErrorId;
   readonly field: string | undefined;
 
   constructor(status: number, body: ApiErrorBody) {
@@ -21,6 +32,14 @@ export class ApiError extends Error {
     this.error = body.error;
     this.field = body.field;
   }
+}
+
+/** The failure of a request that got no answer (offline, server unreachable). */
+export function networkError(): ApiError {
+  return new ApiError(0, {
+    error: 'network_error',
+    message: 'Network error. Please check your connection and try again.',
+  });
 }
 
 export interface ApiFetchInit extends Omit<RequestInit, 'body'> {
@@ -34,18 +53,30 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-function toErrorBody(status: number, value: unknown): ApiErrorBody {
+// Error ids are lower snake_case (the catalogue's keys).
+const ERROR_ID = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
+
+/**
+ * Reads an error answer by hand (zod stays out of the first page's bundle): `{ error, message,
+ * field? }` as the domain's `apiErrorBody` describes it. The id is taken as the catalogue's:
+ * every error the server sends goes through its one emitter, which only takes `ErrorId`s
+ * (apps/server/src/plugins/errors.ts, and the auth bridge's mapping of Better Auth's codes).
+ * Anything else is an 'unexpected_response'.
+ */
+export function toErrorBody(status: number, value: unknown): ApiErrorBody {
   if (
     isRecord(value) &&
     typeof value['error'] === 'string' &&
+    ERROR_ID.test(value['error']) &&
     typeof value['message'] === 'string'
   ) {
+    const error = value['error'] as ErrorId;
     const field = value['field'];
     return typeof field === 'string'
-      ? { error: value['error'], message: value['message'], field }
-      : { error: value['error'], message: value['message'] };
+      ? { error, message: value['message'], field }
+      : { error, message: value['message'] };
   }
-  return { error: 'http_error', message: `Request failed with status ${status}.` };
+  return { error: 'unexpected_response', message: `Request failed with status ${status}.` };
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -84,10 +115,7 @@ export async function apiFetch<T>(path: ApiPath, init: ApiFetchInit = {}): Promi
   } catch (cause) {
     // An aborted request is the caller's decision (TanStack Query cancels), not an error to show.
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(0, {
-      error: 'network_error',
-      message: 'Network error. Please check your connection and try again.',
-    });
+    throw networkError();
   }
 
   const payload = await readJson(response);

@@ -1,9 +1,13 @@
 import { ApiError } from './api-client';
+import type { ApiErrorId } from './api-client';
 import { i18n } from './i18n';
+import { templateValues } from './template-values';
 
-// Error ids whose user-facing text the web app also has in every language (`apiErrors.<id>`).
+// Error ids whose user-facing text the web app also has in every language (`apiErrors.<id>`):
+// the ones a user can meet in a form, an upload or a toast.
 const TRANSLATED_ERRORS = [
   'network_error',
+  'unexpected_response',
   'too_many_requests',
   'invalid_credentials',
   'email_in_use',
@@ -11,28 +15,57 @@ const TRANSLATED_ERRORS = [
   'invalid_code',
   'code_expired',
   'too_many_attempts',
+  'too_many_sign_in_attempts',
   'invalid_phone_number',
   'invalid_password',
   'password_required',
   'delete_confirmation_mismatch',
   'account_disabled',
-] as const;
+  'storage_limit_exceeded',
+  'payload_too_large',
+  'file_too_large',
+  'file_type_not_allowed',
+  'file_content_mismatch',
+  'file_not_found',
+  'files_required',
+  'files_exceed_max_size',
+  'files_invalid_types',
+] as const satisfies readonly ApiErrorId[];
 type TranslatedError = (typeof TRANSLATED_ERRORS)[number];
+
+/** The ids `apiErrorMessage` translates (for the test that they match the catalogue). */
+export const TRANSLATED_ERROR_IDS: readonly TranslatedError[] = TRANSLATED_ERRORS;
 
 function isTranslated(id: string): id is TranslatedError {
   return (TRANSLATED_ERRORS as readonly string[]).includes(id);
 }
 
+// The key is one of TRANSLATED_ERRORS (so it exists); its values are read back from the server's
+// text, so they are not the literal types i18next's typed `t` expects.
+const translateLoosely = i18n.t as unknown as (
+  key: string,
+  values: Record<string, string>,
+) => string;
+
 /**
  * The message to show for a failed call. The server words its errors in English, so in English
  * its text is shown as is; in another language the error id's translation is used when there is
- * one. The network failure is worded by the client and always translated. `fallback` covers
- * anything that is not an API error (a bug, a malformed answer).
+ * one, with the figures of the server's text (the MB left, the file name). The client's own
+ * failures are worded by the client and always translated. `fallback` covers anything that is not
+ * an API error (a bug, a malformed answer).
  */
 export function apiErrorMessage(error: unknown, fallback: string): string {
   if (!(error instanceof ApiError)) return fallback;
-  if (isTranslated(error.error) && (error.error === 'network_error' || i18n.language !== 'en')) {
-    return i18n.t(`apiErrors.${error.error}`);
+  const id = error.error;
+  if (id === 'unexpected_response') {
+    return i18n.t('apiErrors.unexpected_response', { status: error.status });
+  }
+  if (id === 'network_error') return i18n.t('apiErrors.network_error');
+  if (isTranslated(id) && i18n.language !== 'en') {
+    // The raw English template (not `t`, which would fill the placeholders with nothing).
+    const template: unknown = i18n.getResource('en', 'translation', `apiErrors.${id}`);
+    const values = typeof template === 'string' ? templateValues(template, error.message) : null;
+    if (values) return translateLoosely(`apiErrors.${id}`, values);
   }
   return error.message || fallback;
 }

@@ -9,9 +9,6 @@ import { StorageCard } from '../../features/profile/components/storage-card';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { useSession } from '../../lib/session/session-context';
 
-// Storage is counted over assignment submissions, which arrive with the files work.
-const USED_STORAGE_BYTES = 0;
-
 /** `/profile`: account details, the storage bar, statistics and account deletion. */
 export function ProfileRoute() {
   const { t } = useTranslation();
@@ -28,7 +25,7 @@ export function ProfileRoute() {
         <Title order={1}>{t('pages.profile')}</Title>
         <AccountDetailsCard user={user} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-          <StorageCard usedBytes={USED_STORAGE_BYTES} />
+          <StorageCard />
           <AccountStatsCard />
         </SimpleGrid>
         <DeleteAccountSection hasPassword={user.hasPassword} />

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ResultsPage } from '../../features/results/components/results-page';
 import type { OpenMode } from '../../features/results/components/results-page';
-import type { SavedResult } from '../../features/results/api/get-result';
+import type { SavedResult } from '@teamshuffle/domain';
 import type { TeamFormationNavigationState } from '../../features/team-formation/model/navigation-state';
 import { usePageTitle } from '../../hooks/use-page-title';
 

@@ -55,11 +55,9 @@ export const en = {
       phoneNumber: '+821012345678',
     },
     validation: {
-      required: 'This field is required',
       invalidEmail: 'Please enter a valid email address',
       passwordsDoNotMatch: 'Passwords do not match',
       emailFirst: 'Please enter your email address first',
-      passwordRules: 'The password does not meet every rule below.',
     },
     passwordRules: {
       title: 'Password requirements',
@@ -154,6 +152,46 @@ export const en = {
       invalidLink: 'This reset link is invalid or has expired. Please request a new one.',
       requestNew: 'Request a new link',
       failed: 'Password reset failed',
+    },
+  },
+  // Form messages: the domain's English words (the API's), translated in ko.ts (lib/form).
+  validation: {
+    text: {
+      required: 'This field is required',
+      tooLong: 'This can be at most {{max}} characters',
+      badCharacters:
+        'This contains characters that are not allowed (control, invisible formatting or direction characters)',
+    },
+    invalid: 'Invalid input.',
+    nameRequired: 'Please enter a name',
+    nameTooLong: 'The name can be at most {{max}} characters',
+    memberNameRequired: 'A member needs a name',
+    passwordRules: 'The password does not meet the requirements: {{rules}}.',
+  },
+  upload: {
+    dropzoneLabel: 'Choose files to upload',
+    dropzoneLabelSingle: 'Choose a file to upload',
+    title: 'Drag files here or click to choose',
+    titleSingle: 'Drag a file here or click to choose',
+    rules: 'Allowed: {{types}}. Up to {{size}}MB per file.',
+    maxFiles_one: 'One file at a time.',
+    maxFiles_other: 'Up to {{count}} files at a time.',
+    tooManyFiles_one: 'At most {{count}} file at a time.',
+    tooManyFiles_other: 'At most {{count}} files at a time.',
+    dragAccept: 'Drop to add',
+    files: 'Chosen files',
+    remove: 'Remove {{name}}',
+    cancel: 'Cancel upload',
+    cancelled: 'Upload cancelled.',
+    failed: 'File upload failed. Please try again.',
+    progress: 'Upload of {{name}}',
+    status: {
+      waiting: 'Ready to upload',
+      uploading: 'Uploading… {{percent}}%',
+      retrying: 'Upload failed. Trying again in {{seconds}} s (try {{attempt}} of {{tries}}).',
+      done: 'Uploaded',
+      failed: 'Not uploaded',
+      cancelled: 'Cancelled',
     },
   },
   pages: {
@@ -257,6 +295,9 @@ export const en = {
       usage: '{{used}} of {{total}} used',
       percent: '{{percent}}% used',
       high: 'Storage usage is high',
+      loading: 'Checking storage usage…',
+      failed: 'Failed to check storage usage. Please try again.',
+      retry: 'Try again',
     },
     stats: {
       title: 'Account Statistics',
@@ -288,8 +329,10 @@ export const en = {
       unknownReason: 'Account deletion failed',
     },
   },
+  // The API's messages (the domain's error catalogue), placeholders as {{name}}.
   apiErrors: {
     network_error: 'Network error. Please check your connection and try again.',
+    unexpected_response: 'Request failed with status {{status}}.',
     too_many_requests: 'Too many requests. Please wait a moment and try again.',
     invalid_credentials: 'Invalid email or password.',
     email_in_use: 'This email is already in use. Please sign in or use a different email.',
@@ -297,6 +340,8 @@ export const en = {
     invalid_code: 'Invalid code. Please try again.',
     code_expired: 'This code has expired. Please request a new one.',
     too_many_attempts: 'Too many attempts. Please request a new code.',
+    too_many_sign_in_attempts:
+      'Too many failed sign-in attempts for this account. Try again in {{seconds}} seconds, or reset your password.',
     invalid_phone_number:
       'Please enter a phone number in international format, e.g. +821012345678.',
     invalid_password: 'Incorrect password.',
@@ -304,6 +349,15 @@ export const en = {
     delete_confirmation_mismatch:
       'Account deletion cancelled. You must type "DELETE" exactly to confirm.',
     account_disabled: 'This account has been disabled.',
+    storage_limit_exceeded: 'Storage limit exceeded. You have {{n}}MB remaining.',
+    payload_too_large: 'The request is too large.',
+    file_too_large: 'File size cannot exceed {{n}}MB',
+    file_type_not_allowed: '{{file}}: Only {{types}} files are allowed',
+    file_content_mismatch: "{{file}}: the file's content is not a .{{ext}} file",
+    file_not_found: 'File not found',
+    files_required: 'Please select at least one file',
+    files_exceed_max_size: 'Some files exceed the maximum size of {{n}}MB',
+    files_invalid_types: 'Some files have invalid types. Allowed types: {{list}}',
   },
   workspaces: {
     title: 'My Workspaces',
@@ -364,7 +418,6 @@ export const en = {
     editModal: {
       title: 'Edit Team',
       label: 'Team name',
-      required: 'Please enter a name',
       save: 'Save',
       cancel: 'Cancel',
       success: 'Team updated successfully!',
@@ -446,7 +499,6 @@ export const en = {
       leaderReadOnly: 'Leader email set in Settings',
       emailLabel: 'Email of {{name}}',
       placeholder: 'name@example.com',
-      invalid: 'Please enter a valid email address',
       save: 'Save Emails',
       cancel: 'Cancel',
       // spec part 2, section 8: the e-mail saves answer in Korean, with the counts.
@@ -481,7 +533,6 @@ export const en = {
       title: 'Team Settings',
       nameLabel: 'Team name',
       updateTitle: 'Update Title',
-      nameRequired: 'Please enter a team name.',
       nameUnchanged: 'The new name must be different from the current one.',
       titleUpdated: 'Team name updated successfully!',
       titleFailed: 'Failed to update workspace title. Please try again.',
@@ -542,8 +593,6 @@ export const en = {
       editLabel: 'New name for {{name}}',
       save: 'Save',
       cancel: 'Cancel',
-      nameRequired: 'Please enter a name.',
-      nameTooLong: 'A name can be at most {{max}} characters.',
       tooMany: 'A list can hold at most {{max}} members.',
     },
     bulk: {
@@ -669,8 +718,6 @@ export const en = {
       placeholder: 'e.g. Week 1 project teams',
       submit: 'Save',
       cancel: 'Cancel',
-      required: 'Please enter a name.',
-      tooLong: 'The name can be at most {{max}} characters.',
       duplicate: 'A result with the same title already exists. Please use a different title.',
       duplicateNote:
         'Each of your saved results needs its own name (capital letters and surrounding spaces do not count).',

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../api-client';
+import { queryKeys } from '../query-keys';
 import { parseMeResponse } from './session-user';
 import type { SessionUser } from './session-user';
 
@@ -17,12 +18,9 @@ export async function getMe(signal?: AbortSignal): Promise<SessionUser | null> {
   }
 }
 
-/** The session's query key: every sign-in, sign-out and account change invalidates it. */
-export const meQueryKey = ['me'] as const;
-
 export function meQueryOptions() {
   return queryOptions({
-    queryKey: meQueryKey,
+    queryKey: queryKeys.me,
     queryFn: ({ signal }) => getMe(signal),
     // Refetched when the tab regains focus, so a verification done in another tab shows up.
     staleTime: 15_000,

@@ -3,8 +3,9 @@ import { AUTH_LOADING_TIMEOUT_MS } from '@teamshuffle/domain';
 import { createContext, useCallback, useContext, useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { useLoadingTimeout } from '../../hooks/use-loading-timeout';
-import { meQueryKey, meQueryOptions } from './get-me';
+import { meQueryOptions } from './get-me';
 import type { SessionUser } from './session-user';
+import { queryKeys } from '../query-keys';
 
 export type SessionStatus = 'loading' | 'signedIn' | 'signedOut';
 
@@ -33,8 +34,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     restart();
     // A hung first request would otherwise absorb the refetch: drop it and ask again.
     void queryClient
-      .cancelQueries({ queryKey: meQueryKey })
-      .then(() => queryClient.refetchQueries({ queryKey: meQueryKey }));
+      .cancelQueries({ queryKey: queryKeys.me })
+      .then(() => queryClient.refetchQueries({ queryKey: queryKeys.me }));
   }, [restart, queryClient]);
 
   const user = query.data ?? null;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { meQueryKey } from '../../../lib/session/get-me';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface SignInEmailInput {
   email: string;
@@ -16,6 +16,6 @@ export function useSignInEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signInEmail,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.me }),
   });
 }

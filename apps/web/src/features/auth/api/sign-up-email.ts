@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { meQueryKey } from '../../../lib/session/get-me';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface SignUpEmailInput {
   name: string;
@@ -19,6 +19,6 @@ export function useSignUpEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signUpEmail,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.me }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { meQueryKey } from '../../../lib/session/get-me';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface VerifyPhoneOtpInput {
   phoneNumber: string;
@@ -16,6 +16,6 @@ export function useVerifyPhoneOtp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: verifyPhoneOtp,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.me }),
   });
 }

@@ -1,13 +1,13 @@
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
+import { otpCodeForm, phoneNumberForm } from '@teamshuffle/domain';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../../lib/api-error-message';
+import { useSchemaForm } from '../../../lib/form/use-schema-form';
 import { notify } from '../../../lib/notify';
 import { useSendPhoneOtp } from '../api/send-phone-otp';
 import { useVerifyPhoneOtp } from '../api/verify-phone-otp';
-import { isE164PhoneNumber, isOtpCode, normalizePhoneNumber } from '../utils/phone-number';
 
 interface PhoneSignInFormProps {
   onSignedIn: () => void;
@@ -19,11 +19,10 @@ export function PhoneSignInForm({ onSignedIn, onBack }: PhoneSignInFormProps) {
   const { t } = useTranslation();
   const sendOtp = useSendPhoneOtp();
   const verifyOtp = useVerifyPhoneOtp();
-  const [phoneInput, setPhoneInput] = useState('');
+  const numberForm = useSchemaForm(phoneNumberForm, { initialValues: { phoneNumber: '' } });
+  const codeForm = useSchemaForm(otpCodeForm, { initialValues: { code: '' } });
   // The number the code was sent to; null while still on the first step.
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
 
   const send = (phoneNumber: string) => {
@@ -31,35 +30,19 @@ export function PhoneSignInForm({ onSignedIn, onBack }: PhoneSignInFormProps) {
     sendOtp.mutate(phoneNumber, {
       onSuccess: () => {
         setSentTo(phoneNumber);
-        setCode('');
+        codeForm.reset();
       },
       onError: (error) => setFormError(apiErrorMessage(error, t('auth.phone.failed'))),
     });
   };
 
-  const submitNumber = (event: FormEvent) => {
-    event.preventDefault();
-    const phoneNumber = normalizePhoneNumber(phoneInput);
-    if (!isE164PhoneNumber(phoneNumber)) {
-      setFieldError(t('auth.phone.invalidNumber'));
-      return;
-    }
-    setFieldError(null);
-    send(phoneNumber);
-  };
+  const submitNumber = numberForm.onSubmit(({ phoneNumber }) => send(phoneNumber));
 
-  const submitCode = (event: FormEvent) => {
-    event.preventDefault();
+  const submitCode = codeForm.onSubmit(({ code }) => {
     if (!sentTo) return;
-    const trimmed = code.trim();
-    if (!isOtpCode(trimmed)) {
-      setFieldError(t('auth.phone.invalidCode'));
-      return;
-    }
-    setFieldError(null);
     setFormError(null);
     verifyOtp.mutate(
-      { phoneNumber: sentTo, code: trimmed },
+      { phoneNumber: sentTo, code },
       {
         onSuccess: () => {
           notify.success(t('auth.phone.success'));
@@ -68,7 +51,7 @@ export function PhoneSignInForm({ onSignedIn, onBack }: PhoneSignInFormProps) {
         onError: (error) => setFormError(apiErrorMessage(error, t('auth.phone.failed'))),
       },
     );
-  };
+  });
 
   const errorAlert = formError ? (
     <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
@@ -97,13 +80,8 @@ export function PhoneSignInForm({ onSignedIn, onBack }: PhoneSignInFormProps) {
               inputMode="tel"
               autoComplete="tel"
               withAsterisk
-              value={phoneInput}
-              onChange={(event) => {
-                setPhoneInput(event.currentTarget.value);
-                setFieldError(null);
-              }}
-              error={fieldError}
               data-autofocus
+              {...numberForm.getInputProps('phoneNumber')}
             />
             <Button type="submit" fullWidth loading={sendOtp.isPending}>
               {t('auth.phone.sendCode')}
@@ -122,13 +100,11 @@ export function PhoneSignInForm({ onSignedIn, onBack }: PhoneSignInFormProps) {
               autoComplete="one-time-code"
               maxLength={6}
               withAsterisk
-              value={code}
-              onChange={(event) => {
-                setCode(event.currentTarget.value.replace(/\D/g, ''));
-                setFieldError(null);
-              }}
-              error={fieldError}
               data-autofocus
+              {...codeForm.getInputProps('code')}
+              onChange={(event) =>
+                codeForm.setFieldValue('code', event.currentTarget.value.replace(/\D/g, ''))
+              }
             />
             <Button type="submit" fullWidth loading={verifyOtp.isPending}>
               {t('auth.phone.verify')}
@@ -150,7 +126,7 @@ export function PhoneSignInForm({ onSignedIn, onBack }: PhoneSignInFormProps) {
                 onClick={() => {
                   setSentTo(null);
                   setFormError(null);
-                  setFieldError(null);
+                  numberForm.clearErrors();
                 }}
               >
                 {t('auth.phone.changeNumber')}

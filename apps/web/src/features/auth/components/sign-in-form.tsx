@@ -1,70 +1,53 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { passwordResetRequestForm, signInForm } from '@teamshuffle/domain';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../../lib/api-error-message';
+import { useSchemaForm } from '../../../lib/form/use-schema-form';
+import { zodResolver } from '../../../lib/form/zod-resolver';
 import { notify } from '../../../lib/notify';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { useSignInEmail } from '../api/sign-in-email';
-import { isEmailLike, normalizeEmail } from '../utils/email';
 
 interface SignInFormProps {
   onSignedIn: () => void;
 }
 
-interface FieldErrors {
-  email?: string;
-  password?: string;
-}
+// 'Forgot password?' checks only the e-mail field, under the reset request's own rule.
+const checkResetRequest = zodResolver(passwordResetRequestForm);
 
 /** E-mail and password sign-in, with the 'Forgot password?' request. */
 export function SignInForm({ onSignedIn }: SignInFormProps) {
   const { t } = useTranslation();
   const signIn = useSignInEmail();
   const requestReset = useRequestPasswordReset();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useSchemaForm(signInForm, { initialValues: { email: '', password: '' } });
   const [formError, setFormError] = useState<string | null>(null);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const address = normalizeEmail(email);
-    const next: FieldErrors = {};
-    if (!address) next.email = t('auth.validation.required');
-    else if (!isEmailLike(address)) next.email = t('auth.validation.invalidEmail');
-    if (!password) next.password = t('auth.validation.required');
-    setErrors(next);
+  const submit = form.onSubmit((input) => {
     setFormError(null);
-    if (next.email || next.password) return;
-    signIn.mutate(
-      { email: address, password },
-      {
-        onSuccess: () => {
-          notify.success(t('auth.signIn.success'));
-          onSignedIn();
-        },
-        // The server gives one message for a wrong password and an unknown account.
-        onError: (error) => setFormError(apiErrorMessage(error, t('auth.signIn.failed'))),
+    signIn.mutate(input, {
+      onSuccess: () => {
+        notify.success(t('auth.signIn.success'));
+        onSignedIn();
       },
-    );
-  };
+      // The server gives one message for a wrong password and an unknown account.
+      onError: (error) => setFormError(apiErrorMessage(error, t('auth.signIn.failed'))),
+    });
+  });
 
   const forgotPassword = () => {
-    const address = normalizeEmail(email);
     setFormError(null);
-    if (!address) {
+    const values = { email: form.values.email };
+    const errors = checkResetRequest(values);
+    form.clearErrors();
+    if (errors['email']) {
       // spec part 1, section 5: the reset needs an e-mail first.
-      setErrors({ email: t('auth.validation.emailFirst') });
+      form.setFieldError('email', errors['email']);
       return;
     }
-    if (!isEmailLike(address)) {
-      setErrors({ email: t('auth.validation.invalidEmail') });
-      return;
-    }
-    setErrors({});
-    requestReset.mutate(address, {
+    requestReset.mutate(passwordResetRequestForm.parse(values).email, {
       onSuccess: () => notify.success(t('auth.passwordReset.sent')),
       onError: (error) => notify.error(apiErrorMessage(error, t('auth.passwordReset.failed'))),
     });
@@ -88,24 +71,15 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
           type="email"
           autoComplete="email"
           withAsterisk
-          value={email}
-          onChange={(event) => {
-            setEmail(event.currentTarget.value);
-            setErrors((current) => ({ ...current, email: undefined }));
-          }}
-          error={errors.email}
+          maxLength={254}
           data-autofocus
+          {...form.getInputProps('email')}
         />
         <PasswordInput
           label={t('auth.fields.password')}
           autoComplete="current-password"
           withAsterisk
-          value={password}
-          onChange={(event) => {
-            setPassword(event.currentTarget.value);
-            setErrors((current) => ({ ...current, password: undefined }));
-          }}
-          error={errors.password}
+          {...form.getInputProps('password')}
         />
         <Group justify="flex-end">
           <Anchor

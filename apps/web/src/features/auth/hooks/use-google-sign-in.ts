@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage, isNetworkError } from '../../../lib/api-error-message';
 import { notify } from '../../../lib/notify';
-import { meQueryKey, meQueryOptions } from '../../../lib/session/get-me';
+import { meQueryOptions } from '../../../lib/session/get-me';
 import { requestGoogleAuthUrl } from '../api/request-oauth-url';
 import { currentPath } from '../utils/current-path';
 import { markOAuthRedirect } from '../utils/oauth-redirect-marker';
@@ -14,6 +14,7 @@ import {
   subscribeToOAuthMessages,
   watchOAuthPopup,
 } from '../utils/oauth-popup';
+import { queryKeys } from '../../../lib/query-keys';
 
 // Google's own reason when the user declines on the consent screen: a cancellation, not a failure.
 const CANCELLED_ERRORS = new Set(['access_denied', 'popup_closed', 'cancelled']);
@@ -57,7 +58,7 @@ export function useGoogleSignIn(onSignedIn: () => void) {
         case 'redirecting':
           return; // the page is leaving; stay busy until it does
         case 'success':
-          await queryClient.invalidateQueries({ queryKey: meQueryKey });
+          await queryClient.invalidateQueries({ queryKey: queryKeys.me });
           notify.success(t('auth.google.success'));
           onSignedIn();
           break;

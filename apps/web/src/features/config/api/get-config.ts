@@ -1,32 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DEFAULT_PASSWORD_POLICY, passwordPolicySchema } from '@teamshuffle/domain';
-import { z } from 'zod';
+import { publicConfig } from '@teamshuffle/domain';
+import type { PublicConfig } from '@teamshuffle/domain';
 import { apiFetch } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-/** The public configuration the server exposes at GET /api/config. */
-const publicConfigSchema = z.object({
-  contactEmail: z.string(),
-  googleEnabled: z.boolean(),
-  // An older server leaves these out: no phone sign-in, and the default policy.
-  phoneEnabled: z.boolean().optional().default(false),
-  passwordPolicy: passwordPolicySchema
-    .nullable()
-    .optional()
-    .transform((policy) => policy ?? DEFAULT_PASSWORD_POLICY),
-});
-
-export type PublicConfig = z.infer<typeof publicConfigSchema>;
-
+/** GET /api/config: the contact address, the sign-in methods that are on, the password policy. */
 export async function getConfig(signal?: AbortSignal): Promise<PublicConfig> {
   const body = await apiFetch<unknown>('/api/config', signal ? { signal } : {});
-  return publicConfigSchema.parse(body);
+  return publicConfig.parse(body);
 }
-
-export const configQueryKey = ['config'] as const;
 
 export function configQueryOptions() {
   return queryOptions({
-    queryKey: configQueryKey,
+    queryKey: queryKeys.config,
     queryFn: ({ signal }) => getConfig(signal),
     // Changes only with a server restart.
     staleTime: 5 * 60_000,

@@ -9,14 +9,14 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { DELETE_ACCOUNT_CONFIRMATION } from '@teamshuffle/domain';
+import { deleteConfirmationForm, deletePasswordForm } from '@teamshuffle/domain';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/api-error-message';
+import { useSchemaForm } from '../../../lib/form/use-schema-form';
 import { notify } from '../../../lib/notify';
 import { useDeleteAccount } from '../api/delete-account';
 
@@ -33,14 +33,12 @@ export function DeleteAccountSection({ hasPassword }: { hasPassword: boolean }) 
   const navigate = useNavigate();
   const deletion = useDeleteAccount();
   const [step, setStep] = useState<Step | null>(null);
-  const [typed, setTyped] = useState('');
-  const [password, setPassword] = useState('');
-  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const typeForm = useSchemaForm(deleteConfirmationForm, { initialValues: { confirmation: '' } });
+  const passwordForm = useSchemaForm(deletePasswordForm, { initialValues: { password: '' } });
 
   const start = () => {
-    setTyped('');
-    setPassword('');
-    setPasswordError(null);
+    typeForm.reset();
+    passwordForm.reset();
     setStep('confirm');
   };
   const close = () => {
@@ -58,34 +56,28 @@ export function DeleteAccountSection({ hasPassword }: { hasPassword: boolean }) 
         const reason = apiErrorMessage(error, t('profile.delete.unknownReason'));
         notify.error(t('profile.delete.failed', { reason }));
         if (error instanceof ApiError && PASSWORD_ERRORS.has(error.error)) {
-          setPasswordError(reason);
+          passwordForm.setFieldError('password', reason);
         } else {
           setStep(null);
         }
       },
     });
 
-  const submitTyped = (event: FormEvent) => {
-    event.preventDefault();
-    // spec part 1, section 5: anything but DELETE exactly cancels the deletion.
-    if (typed !== DELETE_ACCOUNT_CONFIRMATION) {
+  const submitTyped = typeForm.onSubmit(
+    () => {
+      if (hasPassword) setStep('password');
+      else runDeletion({});
+    },
+    // spec part 1, section 5: anything but DELETE exactly cancels the deletion, with the
+    // schema's message (the API's delete_confirmation_mismatch) as a toast.
+    (errors) => {
+      const message = errors['confirmation'];
       setStep(null);
-      notify.error(t('profile.delete.mismatch'));
-      return;
-    }
-    if (hasPassword) setStep('password');
-    else runDeletion({});
-  };
+      notify.error(typeof message === 'string' ? message : t('profile.delete.mismatch'));
+    },
+  );
 
-  const submitPassword = (event: FormEvent) => {
-    event.preventDefault();
-    if (!password) {
-      setPasswordError(t('profile.delete.passwordRequired'));
-      return;
-    }
-    setPasswordError(null);
-    runDeletion({ password });
-  };
+  const submitPassword = passwordForm.onSubmit(({ password }) => runDeletion({ password }));
 
   let title = t('profile.delete.confirmTitle');
   if (step === 'type') title = t('profile.delete.typeTitle');
@@ -129,12 +121,13 @@ export function DeleteAccountSection({ hasPassword }: { hasPassword: boolean }) 
               <Text>{t('profile.delete.typeText')}</Text>
               <TextInput
                 label={t('profile.delete.typeLabel')}
-                value={typed}
-                onChange={(event) => setTyped(event.currentTarget.value)}
                 autoComplete="off"
                 autoCapitalize="characters"
                 spellCheck={false}
+                maxLength={100}
                 data-autofocus
+                {...typeForm.getInputProps('confirmation')}
+                error={undefined}
               />
               <Group justify="flex-end" gap="sm">
                 <Button variant="default" onClick={close}>
@@ -154,13 +147,9 @@ export function DeleteAccountSection({ hasPassword }: { hasPassword: boolean }) 
               <PasswordInput
                 label={t('auth.fields.password')}
                 autoComplete="current-password"
-                value={password}
-                onChange={(event) => {
-                  setPassword(event.currentTarget.value);
-                  setPasswordError(null);
-                }}
-                error={passwordError}
+                maxLength={1024}
                 data-autofocus
+                {...passwordForm.getInputProps('password')}
               />
               <Group justify="flex-end" gap="sm">
                 <Button variant="default" onClick={close} disabled={deletion.isPending}>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { resultsQueryKey } from './list-results';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** DELETE /api/results/:id (204). Only the owner can delete; anyone else gets a 404. */
 export async function deleteResult(id: string): Promise<void> {
@@ -12,6 +12,6 @@ export function useDeleteResult() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteResult,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: resultsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.results.all }),
   });
 }

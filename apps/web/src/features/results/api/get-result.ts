@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { savedResult, type SavedResult } from '@teamshuffle/domain';
+import { savedResult } from '@teamshuffle/domain';
+import type { SavedResult } from '@teamshuffle/domain';
 import { apiFetch } from '../../../lib/api-client';
-import { resultsQueryKey } from './list-results';
-
-export type { SavedResult };
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/results/:id: one of the user's results with its snapshot (404 for anyone else's). */
 export async function getResult(id: string, signal?: AbortSignal): Promise<SavedResult> {
@@ -16,7 +15,7 @@ export async function getResult(id: string, signal?: AbortSignal): Promise<Saved
 
 export function resultQueryOptions(id: string) {
   return queryOptions({
-    queryKey: [...resultsQueryKey, 'detail', id] as const,
+    queryKey: queryKeys.results.detail(id),
     queryFn: ({ signal }) => getResult(id, signal),
   });
 }

@@ -1,9 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { resultSummary } from '@teamshuffle/domain';
+import type { ResultSummary } from '@teamshuffle/domain';
 import { z } from 'zod';
-import { resultSummary, type ResultSummary } from '@teamshuffle/domain';
 import { apiFetch } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-export type { ResultSummary };
+const resultSummaries = z.array(resultSummary);
 
 /** Newest first (spec part 1, section 7: sorted by time descending); the server sorts too. */
 function newestFirst(a: ResultSummary, b: ResultSummary): number {
@@ -13,15 +15,12 @@ function newestFirst(a: ResultSummary, b: ResultSummary): number {
 /** GET /api/results: the signed-in user's saved results, newest first. Owners only. */
 export async function listResults(signal?: AbortSignal): Promise<ResultSummary[]> {
   const body = await apiFetch<unknown>('/api/results', signal ? { signal } : {});
-  return z.array(resultSummary).parse(body).sort(newestFirst);
+  return resultSummaries.parse(body).sort(newestFirst);
 }
-
-/** Root of every saved-results key; Save Result, Create Team and Delete invalidate it. */
-export const resultsQueryKey = ['results'] as const;
 
 export function resultsQueryOptions() {
   return queryOptions({
-    queryKey: [...resultsQueryKey, 'list'] as const,
+    queryKey: queryKeys.results.list(),
     queryFn: ({ signal }) => listResults(signal),
   });
 }

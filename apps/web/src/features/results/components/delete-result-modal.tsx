@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
 import { useDeleteResult } from '../api/delete-result';
-import type { ResultSummary } from '../api/list-results';
+import type { ResultSummary } from '@teamshuffle/domain';
 
 type DeleteResultModalProps = {
   result: ResultSummary | null;

@@ -2,7 +2,7 @@ import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import { formatDateTime } from '@teamshuffle/domain';
 import { IconFolderOpen, IconTrash, IconUsersGroup } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { ResultSummary } from '../api/list-results';
+import type { ResultSummary } from '@teamshuffle/domain';
 import { savedTimeText } from '../utils/saved-time';
 
 type ResultCardProps = {

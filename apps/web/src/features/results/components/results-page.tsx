@@ -30,9 +30,8 @@ import { useAuthModal } from '../../../lib/auth-modal';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session/session-context';
 import { resultQueryOptions } from '../api/get-result';
-import type { SavedResult } from '../api/get-result';
 import { useResults } from '../api/list-results';
-import type { ResultSummary } from '../api/list-results';
+import type { ResultSummary, SavedResult } from '@teamshuffle/domain';
 import { DeleteResultModal } from './delete-result-modal';
 import { ResultCard } from './result-card';
 

@@ -1,8 +1,7 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { MEMBER_NAME_MAX_LENGTH } from '@teamshuffle/domain';
-import { useState } from 'react';
-import type { FormEvent } from 'react';
+import { bulkMembersForm } from '@teamshuffle/domain';
 import { useTranslation } from 'react-i18next';
+import { useSchemaForm } from '../../../lib/form/use-schema-form';
 import { DRAFT_MEMBERS_MAX, parseBulkNames } from '../model/draft';
 
 type BulkAddModalProps = {
@@ -16,27 +15,22 @@ type BulkAddModalProps = {
 /** 'Bulk add members' (spec part 1, section 5): one name per line, blank lines dropped. */
 export function BulkAddModal({ opened, room, onClose, onAdd }: BulkAddModalProps) {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const names = parseBulkNames(text);
+  // A problem with one line (too long, refused characters) shows under the text box.
+  const form = useSchemaForm(bulkMembersForm, { initialValues: { text: '' }, collapse: ['text'] });
+  const count = parseBulkNames(form.values.text).length;
 
   const close = () => {
-    setError(null);
+    form.clearErrors();
     onClose();
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (names.length === 0) return setError(t('teamFormation.bulk.empty'));
-    if (names.some((name) => name.length > MEMBER_NAME_MAX_LENGTH)) {
-      return setError(t('teamFormation.members.nameTooLong', { max: MEMBER_NAME_MAX_LENGTH }));
-    }
+  const submit = form.onSubmit(({ text: names }) => {
     if (names.length > room) {
-      return setError(t('teamFormation.members.tooMany', { max: DRAFT_MEMBERS_MAX }));
+      form.setFieldError('text', t('teamFormation.members.tooMany', { max: DRAFT_MEMBERS_MAX }));
+      return;
     }
     onAdd(names);
-    setText('');
-    setError(null);
-  };
+    form.reset();
+  });
 
   return (
     <Modal opened={opened} onClose={close} title={t('teamFormation.bulk.title')} centered size="md">
@@ -49,16 +43,11 @@ export function BulkAddModal({ opened, room, onClose, onAdd }: BulkAddModalProps
             autosize
             minRows={6}
             maxRows={14}
-            value={text}
-            error={error}
             data-autofocus
-            onChange={(event) => {
-              setText(event.currentTarget.value);
-              setError(null);
-            }}
+            {...form.getInputProps('text')}
           />
           <Text size="sm" c="dimmed" aria-live="polite" data-testid="bulk-preview">
-            {t('teamFormation.bulk.preview', { count: names.length })}
+            {t('teamFormation.bulk.preview', { count })}
           </Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>

@@ -10,7 +10,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { MEMBER_NAME_MAX_LENGTH } from '@teamshuffle/domain';
+import { MEMBER_NAME_MAX_LENGTH, memberNameForm } from '@teamshuffle/domain';
 import {
   IconCheck,
   IconListDetails,
@@ -20,8 +20,9 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { FormEvent, KeyboardEvent } from 'react';
+import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSchemaForm } from '../../../lib/form/use-schema-form';
 import { DRAFT_MEMBERS_MAX } from '../model/draft';
 import type { DraftMember } from '../model/draft';
 import { BulkAddModal } from './bulk-add-modal';
@@ -36,19 +37,6 @@ type MemberListProps = {
   onClear: () => void;
 };
 
-/** The reason a typed name cannot be used, or null: required (trimmed) and not too long. */
-function useNameError() {
-  const { t } = useTranslation();
-  return (name: string): string | null => {
-    const trimmed = name.trim();
-    if (trimmed === '') return t('teamFormation.members.nameRequired');
-    if (trimmed.length > MEMBER_NAME_MAX_LENGTH) {
-      return t('teamFormation.members.nameTooLong', { max: MEMBER_NAME_MAX_LENGTH });
-    }
-    return null;
-  };
-}
-
 /** Member list with add, inline edit, remove, bulk add and clear (spec part 1, section 2). */
 export function MemberList({
   members,
@@ -59,27 +47,21 @@ export function MemberList({
   onClear,
 }: MemberListProps) {
   const { t } = useTranslation();
-  const nameError = useNameError();
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // A member's name under the snapshot's rule (the API checks the same when the teams are saved).
+  const addForm = useSchemaForm(memberNameForm, { initialValues: { name: '' } });
   const [isBulkOpen, setBulkOpen] = useState(false);
   const [isClearOpen, setClearOpen] = useState(false);
   const [editingId, setEditingId] = useState<string | null>(null);
   const room = DRAFT_MEMBERS_MAX - members.length;
 
-  const add = (event: FormEvent) => {
-    event.preventDefault();
-    const problem =
-      nameError(name) ??
-      (room <= 0 ? t('teamFormation.members.tooMany', { max: DRAFT_MEMBERS_MAX }) : null);
-    if (problem) {
-      setError(problem);
+  const add = addForm.onSubmit(({ name }) => {
+    if (room <= 0) {
+      addForm.setFieldError('name', t('teamFormation.members.tooMany', { max: DRAFT_MEMBERS_MAX }));
       return;
     }
-    onAdd([name.trim()]);
-    setName('');
-    setError(null);
-  };
+    onAdd([name]);
+    addForm.reset();
+  });
 
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="members-title">
@@ -120,13 +102,9 @@ export function MemberList({
               style={{ flex: 1 }}
               label={t('teamFormation.members.addLabel')}
               placeholder={t('teamFormation.members.addPlaceholder')}
-              value={name}
-              error={error}
               autoComplete="off"
-              onChange={(event) => {
-                setName(event.currentTarget.value);
-                setError(null);
-              }}
+              maxLength={MEMBER_NAME_MAX_LENGTH}
+              {...addForm.getInputProps('name')}
             />
             <Button type="submit" mt={25} leftSection={<IconPlus size={16} aria-hidden="true" />}>
               {t('teamFormation.members.add')}
@@ -222,25 +200,17 @@ function MemberRow({
   onRemove,
 }: MemberRowProps) {
   const { t } = useTranslation();
-  const nameError = useNameError();
-  const [value, setValue] = useState(member.name);
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm(memberNameForm, { initialValues: { name: member.name } });
 
   const startEditing = () => {
-    setValue(member.name);
-    setError(null);
+    form.setValues({ name: member.name });
+    form.clearErrors();
     onEdit();
   };
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = nameError(value);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    onRename(value.trim());
+  const save = form.onSubmit(({ name }) => {
+    onRename(name);
     onEditEnd();
-  };
+  });
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') {
       event.stopPropagation();
@@ -260,16 +230,12 @@ function MemberRow({
               style={{ flex: 1 }}
               size="sm"
               aria-label={t('teamFormation.members.editLabel', { name: label })}
-              value={value}
-              error={error}
               autoComplete="off"
+              maxLength={MEMBER_NAME_MAX_LENGTH}
               data-autofocus
               autoFocus
               onKeyDown={onKeyDown}
-              onChange={(event) => {
-                setValue(event.currentTarget.value);
-                setError(null);
-              }}
+              {...form.getInputProps('name')}
             />
             <ActionIcon
               type="submit"

@@ -1,8 +1,8 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { RESULT_TITLE_MAX } from '@teamshuffle/domain';
-import { useState } from 'react';
-import type { FormEvent, ReactNode } from 'react';
+import { RESULT_TITLE_MAX, resultTitleForm } from '@teamshuffle/domain';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSchemaForm } from '../../../lib/form/use-schema-form';
 
 /** A refusal to show under the name field, with an optional note below it. */
 export type TitleFieldError = { message: string; note?: string };
@@ -20,7 +20,7 @@ type ResultTitleModalProps = {
   /** A refusal from the server (a duplicate title), shown inline until the name is edited. */
   serverError: TitleFieldError | null;
   onEdit: () => void;
-  /** Called with the trimmed name once it passes the checks. */
+  /** Called with the name as stored (trimmed, NFC) once it passes the result title rule. */
   onSubmit: (title: string) => void;
 };
 
@@ -56,22 +56,10 @@ function TitleForm({
   onCancel,
 }: TitleFormProps) {
   const { t } = useTranslation();
-  const [title, setTitle] = useState(initialTitle);
-  const [localError, setLocalError] = useState<string | null>(null);
+  // spec part 1, section 5: name required (trimmed): the API's result title rule.
+  const form = useSchemaForm(resultTitleForm, { initialValues: { title: initialTitle } });
+  const submit = form.onSubmit(({ title }) => onSubmit(title));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    // spec part 1, section 5: name required (trimmed)
-    const trimmed = title.trim();
-    if (trimmed === '') return setLocalError(t('teamFormation.save.required'));
-    if (trimmed.length > RESULT_TITLE_MAX) {
-      return setLocalError(t('teamFormation.save.tooLong', { max: RESULT_TITLE_MAX }));
-    }
-    setLocalError(null);
-    onSubmit(trimmed);
-  };
-
-  const error = localError ?? serverError?.message ?? null;
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
@@ -79,14 +67,14 @@ function TitleForm({
         <TextInput
           label={label}
           placeholder={placeholder}
-          value={title}
-          error={error}
           required
           autoComplete="off"
+          maxLength={RESULT_TITLE_MAX}
           data-autofocus
+          {...form.getInputProps('title')}
+          error={form.errors['title'] ?? serverError?.message ?? null}
           onChange={(event) => {
-            setTitle(event.currentTarget.value);
-            setLocalError(null);
+            form.setFieldValue('title', event.currentTarget.value);
             if (serverError) onEdit();
           }}
         />

@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { newSeed } from '@teamshuffle/domain';
+import type { CreateWorkspaceInput } from '@teamshuffle/domain';
 import { IconAlertCircle, IconArrowsShuffle } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,6 @@ import { useAuthModal } from '../../../lib/auth-modal';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session/session-context';
 import { useCreateWorkspace } from '../api/create-workspace';
-import type { CreateWorkspaceInput } from '../api/create-workspace';
 import { useSaveResult } from '../api/save-result';
 import { useDraft } from '../hooks/use-draft';
 import { useShuffleAnimation } from '../hooks/use-shuffle-animation';

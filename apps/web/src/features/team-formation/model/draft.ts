@@ -1,6 +1,7 @@
 import {
   MEMBER_NAME_MAX_LENGTH,
   RESULT_MEMBERS_MAX,
+  parseNameLines,
   TEAM_COUNT_DEFAULT,
   teamCountFrom,
 } from '@teamshuffle/domain';
@@ -82,10 +83,8 @@ export function cleanName(name: string): string | null {
 
 /** Bulk add (spec part 1, section 5): one name per line, blank lines dropped, names trimmed. */
 export function parseBulkNames(text: string): string[] {
-  return text
-    .split(/\r\n|\r|\n/)
-    .map((line) => line.trim())
-    .filter((line) => line !== '');
+  // The domain's rule, which bulk add's form schema (bulkMembersForm) applies too.
+  return parseNameLines(text);
 }
 
 /** New members for names, each with a fresh id from `makeId`. */

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { leaderChange } from '@teamshuffle/domain';
+import type { LeaderChange } from '@teamshuffle/domain';
 import { apiFetch } from '../../../lib/api-client';
-import { workspacesRootKey } from './get-workspace';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface ChangeTeamLeaderInput {
   workspaceId: string;
@@ -10,23 +11,17 @@ export interface ChangeTeamLeaderInput {
   memberId: string | null;
 }
 
-const changeTeamLeaderResult = z.object({
-  teamNumber: z.number(),
-  leaderName: z.string().nullable(),
-});
-export type ChangeTeamLeaderResult = z.infer<typeof changeTeamLeaderResult>;
-
 /** PUT /api/workspaces/:id/teams/:teamId/leader (owner). Only that team's row changes. */
 export async function changeTeamLeader({
   workspaceId,
   teamId,
   memberId,
-}: ChangeTeamLeaderInput): Promise<ChangeTeamLeaderResult> {
+}: ChangeTeamLeaderInput): Promise<LeaderChange> {
   const body = await apiFetch<unknown>(
     `/api/workspaces/${encodeURIComponent(workspaceId)}/teams/${encodeURIComponent(teamId)}/leader`,
     { method: 'PUT', json: { memberId } },
   );
-  return changeTeamLeaderResult.parse(body);
+  return leaderChange.parse(body);
 }
 
 /** The leader selector of a team card; refreshes this page and the list (leader counts). */
@@ -34,6 +29,6 @@ export function useChangeTeamLeader() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeTeamLeader,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: workspacesRootKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.workspaces.all }),
   });
 }

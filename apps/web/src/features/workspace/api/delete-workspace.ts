@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { workspacesRootKey } from './get-workspace';
+import { queryKeys } from '../../../lib/query-keys';
 
-/** DELETE /api/workspaces/:id (owner): the workspace and everything in it. */
+/** DELETE /api/workspaces/:id (owner): the workspace and everything in it. 204. */
 export async function deleteWorkspace(workspaceId: string): Promise<void> {
   await apiFetch<unknown>(`/api/workspaces/${encodeURIComponent(workspaceId)}`, {
     method: 'DELETE',
@@ -18,6 +18,6 @@ export function useDeleteWorkspace() {
   return useMutation({
     mutationFn: deleteWorkspace,
     onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: workspacesRootKey, refetchType: 'none' }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.workspaces.all, refetchType: 'none' }),
   });
 }

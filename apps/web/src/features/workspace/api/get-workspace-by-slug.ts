@@ -1,7 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { workspaceDetail } from '@teamshuffle/domain';
+import type { WorkspaceDetail } from '@teamshuffle/domain';
 import { apiFetch } from '../../../lib/api-client';
-import { workspaceDetailSchema, workspacesRootKey } from './get-workspace';
-import type { WorkspaceDetail } from './get-workspace';
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * GET /api/workspaces/by-slug/:slug: /workspaces/{name} (spec part 2, section 2), the workspace
@@ -15,16 +16,17 @@ export async function getWorkspaceBySlug(
     `/api/workspaces/by-slug/${encodeURIComponent(slug)}`,
     signal ? { signal } : {},
   );
-  return workspaceDetailSchema.parse(body);
-}
-
-export function workspaceBySlugQueryKey(viewerId: string | null, slug: string) {
-  return [...workspacesRootKey, viewerId ?? 'anonymous', 'detail', 'slug', slug] as const;
+  return workspaceDetail.parse(body);
 }
 
 export function workspaceBySlugQueryOptions(viewerId: string | null, slug: string) {
   return queryOptions({
-    queryKey: workspaceBySlugQueryKey(viewerId, slug),
+    queryKey: queryKeys.workspaces.detailBySlug(viewerId, slug),
     queryFn: ({ signal }) => getWorkspaceBySlug(slug, signal),
   });
+}
+
+/** /workspaces/{slug}: fetched once the session is known (`isEnabled`). */
+export function useWorkspaceBySlug(viewerId: string | null, slug: string, isEnabled: boolean) {
+  return useQuery({ ...workspaceBySlugQueryOptions(viewerId, slug), enabled: isEnabled });
 }

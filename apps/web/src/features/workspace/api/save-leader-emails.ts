@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { emailChangeResult } from '@teamshuffle/domain';
+import type { EmailChangeResult } from '@teamshuffle/domain';
 import { apiFetch } from '../../../lib/api-client';
-import { emailChangeResult } from './email-change-result';
-import type { EmailChangeResult } from './email-change-result';
-import { workspacesRootKey } from './get-workspace';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface LeaderEmailEntry {
   teamId: string;
@@ -16,8 +16,8 @@ export interface SaveLeaderEmailsInput {
 }
 
 /**
- * PUT /api/workspaces/:id/leader-emails (owner): each team's leader e-mail. 422 'Choose a leader
- * for Team N first.' for a team without a leader.
+ * PUT /api/workspaces/:id/leader-emails (owner; body `leaderEmailsInput`): each team's leader
+ * e-mail. 422 'Choose a leader for Team N first.' for a team without a leader.
  */
 export async function saveLeaderEmails({
   workspaceId,
@@ -35,6 +35,6 @@ export function useSaveLeaderEmails() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveLeaderEmails,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: workspacesRootKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.workspaces.all }),
   });
 }

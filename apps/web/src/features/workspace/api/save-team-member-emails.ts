@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { emailChangeResult } from '@teamshuffle/domain';
+import type { EmailChangeResult } from '@teamshuffle/domain';
 import { apiFetch } from '../../../lib/api-client';
-import { emailChangeResult } from './email-change-result';
-import type { EmailChangeResult } from './email-change-result';
-import { workspacesRootKey } from './get-workspace';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface MemberEmailEntry {
   memberId: string;
@@ -17,8 +17,8 @@ export interface SaveTeamMemberEmailsInput {
 }
 
 /**
- * PUT /api/workspaces/:id/teams/:teamId/member-emails: the owner for any team, a member or
- * leader for their own team. The leader's row is refused (set in Settings).
+ * PUT /api/workspaces/:id/teams/:teamId/member-emails (body `memberEmailsInput`): the owner for
+ * any team, a member or leader for their own team. The leader's row is refused (set in Settings).
  */
 export async function saveTeamMemberEmails({
   workspaceId,
@@ -37,6 +37,6 @@ export function useSaveTeamMemberEmails() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveTeamMemberEmails,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: workspacesRootKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.workspaces.all }),
   });
 }

@@ -1,25 +1,27 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LectureNoteSortOrder } from '@teamshuffle/domain';
+import { preferences } from '@teamshuffle/domain';
+import type { Preferences, PreferencesUpdate } from '@teamshuffle/domain';
 import { apiFetch } from '../../../lib/api-client';
-import { workspacesRootKey } from './get-workspace';
+import { queryKeys } from '../../../lib/query-keys';
 
-export interface UpdatePreferencesInput {
-  lectureNoteSortOrder: LectureNoteSortOrder;
-}
-
-/** PUT /api/preferences: the caller's lecture-note sort order (a per-user preference). */
-export async function updatePreferences(input: UpdatePreferencesInput): Promise<void> {
-  await apiFetch<unknown>('/api/preferences', { method: 'PUT', json: input });
+/** PUT /api/preferences (body `preferencesUpdate`): the preferences given change; answers all. */
+export async function updatePreferences(input: PreferencesUpdate): Promise<Preferences> {
+  const body = await apiFetch<unknown>('/api/preferences', { method: 'PUT', json: input });
+  return preferences.parse(body);
 }
 
 /**
- * Settings: lecture-note sort order. The detail answer carries the preference, so the workspace
- * queries are refreshed.
+ * Settings: lecture-note sort order. The preference is its own resource and the detail answer
+ * carries it too, so both refresh.
  */
 export function useUpdatePreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePreferences,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: workspacesRootKey }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.preferences }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.workspaces.all }),
+      ]),
   });
 }

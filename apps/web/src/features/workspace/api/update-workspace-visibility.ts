@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { workspacesRootKey } from './get-workspace';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface UpdateWorkspaceVisibilityInput {
   workspaceId: string;
@@ -9,7 +9,7 @@ export interface UpdateWorkspaceVisibilityInput {
 
 /**
  * PATCH /api/workspaces/:id with `{ isPublic }` (owner; others get 403 visibility_owner_only,
- * 'Only workspace owners can change visibility settings').
+ * 'Only workspace owners can change visibility settings'). 204.
  */
 export async function updateWorkspaceVisibility({
   workspaceId,
@@ -26,6 +26,6 @@ export function useUpdateWorkspaceVisibility() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateWorkspaceVisibility,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: workspacesRootKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.workspaces.all }),
   });
 }

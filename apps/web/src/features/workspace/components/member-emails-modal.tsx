@@ -1,11 +1,11 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
-import type { FormEvent } from 'react';
+import { memberEmailsForm } from '@teamshuffle/domain';
+import type { WorkspaceDetail, WorkspaceTeam } from '@teamshuffle/domain';
 import { useTranslation } from 'react-i18next';
+import { useSchemaForm } from '../../../lib/form/use-schema-form';
 import { notify } from '../../../lib/notify';
-import type { WorkspaceDetail, WorkspaceTeam } from '../api/get-workspace';
 import { useSaveTeamMemberEmails } from '../api/save-team-member-emails';
-import { changedMemberEmails, invalidEmailFields } from '../utils/email-changes';
+import { changedMemberEmails } from '../utils/email-changes';
 import { teamMembers } from '../utils/team-view';
 
 interface MemberEmailsModalProps {
@@ -47,26 +47,26 @@ function MemberEmailsForm({
   const { t } = useTranslation();
   const save = useSaveTeamMemberEmails();
   const members = teamMembers(detail, team);
-  const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(members.map((member) => [member.id, member.email ?? ''])),
-  );
-  const [invalid, setInvalid] = useState<string[]>([]);
+  // The e-mail rule of memberEmailsInput, for the rows this modal may change (the leader's is
+  // set in Settings and shown read-only).
+  const form = useSchemaForm(memberEmailsForm, {
+    initialValues: {
+      emails: Object.fromEntries(
+        members
+          .filter((member) => member.id !== team.leaderMemberId)
+          .map((member) => [member.id, member.email ?? '']),
+      ),
+    },
+  });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const editable = Object.fromEntries(
-      Object.entries(values).filter(([id]) => id !== team.leaderMemberId),
-    );
-    const wrong = invalidEmailFields(editable);
-    setInvalid(wrong);
-    if (wrong.length > 0) return;
+  const submit = form.onSubmit(({ emails }) => {
     const entries = changedMemberEmails(
       members.map((member) => ({
         memberId: member.id,
         email: member.email,
         isLeader: member.id === team.leaderMemberId,
       })),
-      values,
+      emails,
     );
     // spec part 1, section 4: saved only if changed.
     if (entries.length === 0) {
@@ -90,7 +90,7 @@ function MemberEmailsForm({
         onError: () => notify.error(t('workspace.memberEmails.failed')),
       },
     );
-  };
+  });
 
   return (
     <form onSubmit={submit} noValidate>
@@ -106,17 +106,16 @@ function MemberEmailsForm({
               type="email"
               label={t('workspace.memberEmails.emailLabel', { name: member.name })}
               placeholder={t('workspace.memberEmails.placeholder')}
-              value={values[member.id] ?? ''}
-              readOnly={isLeader}
-              variant={isLeader ? 'filled' : 'default'}
-              description={isLeader ? t('workspace.memberEmails.leaderReadOnly') : undefined}
-              error={invalid.includes(member.id) ? t('workspace.memberEmails.invalid') : null}
               autoComplete="off"
-              onChange={(event) => {
-                const value = event.currentTarget.value;
-                setValues((current) => ({ ...current, [member.id]: value }));
-                setInvalid((current) => current.filter((id) => id !== member.id));
-              }}
+              maxLength={254}
+              {...(isLeader
+                ? {
+                    value: member.email ?? '',
+                    readOnly: true,
+                    variant: 'filled',
+                    description: t('workspace.memberEmails.leaderReadOnly'),
+                  }
+                : form.getInputProps(`emails.${member.id}`))}
             />
           );
         })}

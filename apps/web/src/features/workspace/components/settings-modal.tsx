@@ -12,21 +12,25 @@ import {
   Title,
 } from '@mantine/core';
 import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
-import { LECTURE_NOTE_SORT_ORDERS, RESULT_TITLE_MAX } from '@teamshuffle/domain';
-import type { LectureNoteSortOrder } from '@teamshuffle/domain';
-import { useState } from 'react';
-import type { FormEvent } from 'react';
+import {
+  LECTURE_NOTE_SORT_ORDERS,
+  RESULT_TITLE_MAX,
+  leaderEmailsForm,
+  workspaceTitleForm,
+} from '@teamshuffle/domain';
+import type { LectureNoteSortOrder, WorkspaceDetail } from '@teamshuffle/domain';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
+import { useUpdateWorkspaceTitle } from '../../../lib/api/update-workspace-title';
+import { useSchemaForm } from '../../../lib/form/use-schema-form';
 import { notify } from '../../../lib/notify';
 import { useDeleteWorkspace } from '../api/delete-workspace';
-import type { WorkspaceDetail } from '../api/get-workspace';
 import { useSaveLeaderEmails } from '../api/save-leader-emails';
 import { useUpdatePreferences } from '../api/update-preferences';
-import { useUpdateWorkspaceTitle } from '../../../lib/workspace-api';
 import { useUpdateWorkspaceVisibility } from '../api/update-workspace-visibility';
-import { changedLeaderEmails, invalidEmailFields, leaderEmailOf } from '../utils/email-changes';
+import { changedLeaderEmails, leaderEmailOf } from '../utils/email-changes';
 import { leaderOf } from '../utils/team-view';
 
 function isSortOrder(value: string): value is LectureNoteSortOrder {
@@ -108,38 +112,29 @@ export function SettingsModal({ detail, opened, onClose }: SettingsModalProps) {
   );
 }
 
-/** Rename: non-empty and different from the current name (spec part 2, section 5). */
+/** Rename: the title rule, and different from the current name (spec part 2, section 5). */
 function TitleForm({ detail }: { detail: WorkspaceDetail }) {
   const { t } = useTranslation();
   const update = useUpdateWorkspaceTitle();
-  const [title, setTitle] = useState(detail.title);
-  const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = title.trim();
-    if (!trimmed) return setError(t('workspace.settingsPanel.nameRequired'));
-    if (trimmed === detail.title) return setError(t('workspace.settingsPanel.nameUnchanged'));
+  const schema = useMemo(() => workspaceTitleForm(detail.title), [detail.title]);
+  const form = useSchemaForm(schema, { initialValues: { title: detail.title } });
+  const submit = form.onSubmit(({ title }) =>
     update.mutate(
-      { workspaceId: detail.id, title: trimmed },
+      { workspaceId: detail.id, title },
       {
         onSuccess: () => notify.success(t('workspace.settingsPanel.titleUpdated')),
         onError: () => notify.error(t('workspace.settingsPanel.titleFailed')),
       },
-    );
-  };
+    ),
+  );
   return (
     <form onSubmit={submit} noValidate>
       <Group align="flex-start" gap="sm" wrap="nowrap">
         <TextInput
           style={{ flex: 1 }}
           label={t('workspace.settingsPanel.nameLabel')}
-          value={title}
           maxLength={RESULT_TITLE_MAX}
-          error={error}
-          onChange={(event) => {
-            setTitle(event.currentTarget.value);
-            setError(null);
-          }}
+          {...form.getInputProps('title')}
         />
         <Button type="submit" mt={25} loading={update.isPending}>
           {t('workspace.settingsPanel.updateTitle')}
@@ -186,9 +181,9 @@ function VisibilitySwitch({ detail }: { detail: WorkspaceDetail }) {
 function SortOrderSelect({ detail }: { detail: WorkspaceDetail }) {
   const { t } = useTranslation();
   const update = useUpdatePreferences();
-  const value = update.isPending
-    ? update.variables.lectureNoteSortOrder
-    : detail.preferences.lectureNoteSortOrder;
+  const value =
+    (update.isPending ? update.variables.lectureNoteSortOrder : undefined) ??
+    detail.preferences.lectureNoteSortOrder;
   return (
     <NativeSelect
       label={t('workspace.settingsPanel.sortOrder')}
@@ -220,19 +215,19 @@ function SortOrderSelect({ detail }: { detail: WorkspaceDetail }) {
 function LeaderEmailsForm({ detail }: { detail: WorkspaceDetail }) {
   const { t } = useTranslation();
   const save = useSaveLeaderEmails();
-  const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(detail.teams.map((team) => [team.id, leaderEmailOf(detail, team)])),
-  );
-  const [invalid, setInvalid] = useState<string[]>([]);
+  // The e-mail rule of leaderEmailsInput: blank (clears it) or a valid address.
+  const form = useSchemaForm(leaderEmailsForm, {
+    initialValues: {
+      emails: Object.fromEntries(
+        detail.teams.map((team) => [team.id, leaderEmailOf(detail, team)]),
+      ),
+    },
+  });
   const [failure, setFailure] = useState<string | null>(null);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.onSubmit(({ emails }) => {
     setFailure(null);
-    const wrong = invalidEmailFields(values);
-    setInvalid(wrong);
-    if (wrong.length > 0) return;
-    const entries = changedLeaderEmails(detail, values);
+    const entries = changedLeaderEmails(detail, emails);
     if (entries.length === 0) {
       notify.info(t('workspace.settingsPanel.leadersUnchanged'));
       return;
@@ -255,7 +250,7 @@ function LeaderEmailsForm({ detail }: { detail: WorkspaceDetail }) {
         },
       },
     );
-  };
+  });
 
   return (
     <form onSubmit={submit} noValidate>
@@ -288,13 +283,8 @@ function LeaderEmailsForm({ detail }: { detail: WorkspaceDetail }) {
               disabled={!leader}
               placeholder="leader@example.com"
               autoComplete="off"
-              value={values[team.id] ?? ''}
-              error={invalid.includes(team.id) ? t('workspace.memberEmails.invalid') : null}
-              onChange={(event) => {
-                const value = event.currentTarget.value;
-                setValues((current) => ({ ...current, [team.id]: value }));
-                setInvalid((current) => current.filter((id) => id !== team.id));
-              }}
+              maxLength={254}
+              {...form.getInputProps(`emails.${team.id}`)}
             />
           );
         })}

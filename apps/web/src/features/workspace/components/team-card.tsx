@@ -15,7 +15,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
 import { useChangeTeamLeader } from '../api/change-team-leader';
-import type { WorkspaceDetail, WorkspaceTeam } from '../api/get-workspace';
+import type { WorkspaceDetail, WorkspaceTeam } from '@teamshuffle/domain';
 import { canChooseLeader, canManageTeamEmails, leaderOf, teamMembers } from '../utils/team-view';
 
 interface TeamCardProps {

@@ -1,6 +1,6 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { WorkspaceDetail } from '../api/get-workspace';
+import type { WorkspaceDetail } from '@teamshuffle/domain';
 
 /** The four counters (spec part 2, section 2); Fixed Groups is fixed pairs plus locked teams. */
 export function WorkspaceCounters({ counters }: { counters: WorkspaceDetail['counters'] }) {

@@ -2,10 +2,12 @@ import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { MantineColor } from '@mantine/core';
 import { IconEye, IconInfoCircle, IconSettings } from '@tabler/icons-react';
 import { formatDate } from '@teamshuffle/domain';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { WorkspaceDetail, WorkspaceRole } from '../api/get-workspace';
+import { SettingsModal } from './settings-modal';
+import type { WorkspaceAccessRole, WorkspaceDetail } from '@teamshuffle/domain';
 
-const ROLE_COLORS: Record<WorkspaceRole, MantineColor> = {
+const ROLE_COLORS: Record<WorkspaceAccessRole, MantineColor> = {
   owner: 'violet',
   leader: 'yellow',
   member: 'teal',
@@ -18,10 +20,27 @@ interface WorkspaceHeaderProps {
 }
 
 /**
- * Title, created date, the caller's role, Settings (owner only), 'View Only Mode' (viewer) and
- * the shared-team notice for everyone but the owner (spec part 2, section 2).
+ * The top of the workspace page: title, created date, the caller's role, 'View Only Mode'
+ * (viewer), the shared-team notice for everyone but the owner, and for the owner the Settings
+ * button with its panel (spec part 2, section 2).
  */
-export function WorkspaceHeader({ detail, onOpenSettings }: WorkspaceHeaderProps) {
+export function WorkspaceHeaderSection({ detail }: { detail: WorkspaceDetail }) {
+  const [isSettingsOpen, setIsSettingsOpen] = useState(false);
+  return (
+    <>
+      <WorkspaceHeader detail={detail} onOpenSettings={() => setIsSettingsOpen(true)} />
+      {detail.role === 'owner' ? (
+        <SettingsModal
+          detail={detail}
+          opened={isSettingsOpen}
+          onClose={() => setIsSettingsOpen(false)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function WorkspaceHeader({ detail, onOpenSettings }: WorkspaceHeaderProps) {
   const { t } = useTranslation();
   const isOwner = detail.role === 'owner';
   return (

@@ -1,22 +1,8 @@
-import { Badge, Card, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconClock } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Badge, Group, List, SimpleGrid, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { WorkspaceDetail } from '../api/get-workspace';
+import { PageSection as Section } from '../../../components/page-section';
+import type { WorkspaceDetail } from '@teamshuffle/domain';
 import { memberNames } from '../utils/team-view';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card component="section" aria-label={title} withBorder radius="lg" padding="lg">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Card>
-  );
-}
 
 /** All Members: number, name, team, e-mail (when the caller may see it) and status. */
 export function AllMembersSection({ detail }: { detail: WorkspaceDetail }) {
@@ -106,33 +92,6 @@ export function ConstraintSections({ detail }: { detail: WorkspaceDetail }) {
           </List>
         )}
       </Section>
-    </SimpleGrid>
-  );
-}
-
-/**
- * The places of Lecture Notes, Team Scores (owner only) and Assignments, which a later issue
- * fills (spec part 2, section 2).
- */
-export function LaterSections({ detail }: { detail: WorkspaceDetail }) {
-  const { t } = useTranslation();
-  const titles = [
-    t('workspace.later.lectureNotes'),
-    ...(detail.role === 'owner' ? [t('workspace.later.teamScores')] : []),
-    t('workspace.later.assignments'),
-  ];
-  return (
-    <SimpleGrid cols={{ base: 1, md: titles.length }} spacing="lg">
-      {titles.map((title) => (
-        <Section key={title} title={title}>
-          <Group gap="xs" wrap="nowrap">
-            <IconClock size={16} color="var(--mantine-color-dimmed)" aria-hidden="true" />
-            <Text size="sm" c="dimmed">
-              {t('workspace.later.text')}
-            </Text>
-          </Group>
-        </Section>
-      ))}
     </SimpleGrid>
   );
 }

@@ -1,23 +1,7 @@
 import { normalizeEmail } from '@teamshuffle/domain';
-import { z } from 'zod';
 import type { LeaderEmailEntry } from '../api/save-leader-emails';
 import type { MemberEmailEntry } from '../api/save-team-member-emails';
-import type { WorkspaceDetail, WorkspaceTeam } from '../api/get-workspace';
-
-const emailSchema = z.email();
-
-/** Whether an input is acceptable: blank (nothing, or a clear) or a valid e-mail address. */
-export function isBlankOrEmail(value: string): boolean {
-  const trimmed = value.trim();
-  return trimmed === '' || emailSchema.safeParse(trimmed).success;
-}
-
-/** The ids of the inputs holding something that is not an e-mail address. */
-export function invalidEmailFields(values: Readonly<Record<string, string>>): string[] {
-  return Object.entries(values)
-    .filter(([, value]) => !isBlankOrEmail(value))
-    .map(([id]) => id);
-}
+import type { WorkspaceDetail, WorkspaceTeam } from '@teamshuffle/domain';
 
 function sameEmail(current: string | null, value: string): boolean {
   return normalizeEmail(current ?? '') === normalizeEmail(value);

@@ -1,4 +1,4 @@
-import type { WorkspaceDetail, WorkspaceMember, WorkspaceTeam } from '../api/get-workspace';
+import type { WorkspaceDetail, WorkspaceMember, WorkspaceTeam } from '@teamshuffle/domain';
 
 /** The members of a team in roster order. */
 export function teamMembers(detail: WorkspaceDetail, team: WorkspaceTeam): WorkspaceMember[] {

@@ -1,4 +1,4 @@
-import type { WorkspaceDetail } from '../api/get-workspace';
+import type { WorkspaceDetail } from '@teamshuffle/domain';
 
 /** A small workspace for unit tests: two teams, Ann leads team 1, team 2 has no leader. */
 export function buildWorkspaceDetail(overrides: Partial<WorkspaceDetail> = {}): WorkspaceDetail {

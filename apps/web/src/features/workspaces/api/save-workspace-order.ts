@@ -1,11 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { WorkspaceCard } from '@teamshuffle/domain';
 import { apiFetch } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { applyNumbers, writeOrderCache } from '../utils/team-order';
 import type { OrderItem } from '../utils/team-order';
-import type { WorkspaceCard } from './list-workspaces';
-import { workspaceListQueryKey, workspacesRootKey } from './list-workspaces';
 
-/** PUT /api/workspaces/order: the caller's numbers for some workspaces (displayOrder = number - 1). */
+/**
+ * PUT /api/workspaces/order (body `workspaceOrderInput`): the caller's numbers for some workspaces
+ * (displayOrder = number - 1). 204.
+ */
 export async function saveWorkspaceOrder(items: readonly OrderItem[]): Promise<void> {
   await apiFetch<unknown>('/api/workspaces/order', { method: 'PUT', json: { items } });
 }
@@ -16,7 +19,7 @@ export async function saveWorkspaceOrder(items: readonly OrderItem[]): Promise<v
  */
 export function useSaveWorkspaceOrder(viewerId: string) {
   const queryClient = useQueryClient();
-  const key = workspaceListQueryKey(viewerId, null);
+  const key = queryKeys.workspaces.list(viewerId, null);
   return useMutation({
     mutationFn: ({ items }: { items: readonly OrderItem[]; cards: WorkspaceCard[] }) =>
       saveWorkspaceOrder(items),
@@ -30,6 +33,6 @@ export function useSaveWorkspaceOrder(viewerId: string) {
     onError: (_error, _input, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: workspacesRootKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.workspaces.all }),
   });
 }

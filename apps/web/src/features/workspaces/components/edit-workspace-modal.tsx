@@ -1,11 +1,10 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { RESULT_TITLE_MAX } from '@teamshuffle/domain';
-import { useState } from 'react';
-import type { FormEvent } from 'react';
+import { RESULT_TITLE_MAX, resultTitleForm } from '@teamshuffle/domain';
+import type { WorkspaceCard } from '@teamshuffle/domain';
 import { useTranslation } from 'react-i18next';
+import { useUpdateWorkspaceTitle } from '../../../lib/api/update-workspace-title';
+import { useSchemaForm } from '../../../lib/form/use-schema-form';
 import { notify } from '../../../lib/notify';
-import type { WorkspaceCard } from '../api/list-workspaces';
-import { useUpdateWorkspaceTitle } from '../../../lib/workspace-api';
 
 interface EditWorkspaceModalProps {
   card: WorkspaceCard | null;
@@ -30,23 +29,17 @@ export function EditWorkspaceModal({ card, onClose }: EditWorkspaceModalProps) {
 function EditForm({ card, onClose }: { card: WorkspaceCard; onClose: () => void }) {
   const { t } = useTranslation();
   const update = useUpdateWorkspaceTitle();
-  const [title, setTitle] = useState(card.title);
-  const [error, setError] = useState<string | null>(null);
+  // The title rule of PATCH /api/workspaces/:id (resultTitle).
+  const form = useSchemaForm(resultTitleForm, { initialValues: { title: card.title } });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = title.trim();
-    if (!trimmed) {
-      setError(t('workspaces.editModal.required'));
-      return;
-    }
+  const submit = form.onSubmit(({ title }) => {
     // Unchanged: nothing to save (the server would refuse it anyway).
-    if (trimmed === card.title) {
+    if (title === card.title) {
       onClose();
       return;
     }
     update.mutate(
-      { workspaceId: card.id, title: trimmed },
+      { workspaceId: card.id, title },
       {
         onSuccess: () => {
           notify.success(t('workspaces.editModal.success'));
@@ -55,22 +48,17 @@ function EditForm({ card, onClose }: { card: WorkspaceCard; onClose: () => void 
         onError: () => notify.error(t('workspaces.editModal.failed')),
       },
     );
-  };
+  });
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <TextInput
           label={t('workspaces.editModal.label')}
-          value={title}
-          onChange={(event) => {
-            setTitle(event.currentTarget.value);
-            setError(null);
-          }}
-          error={error}
           maxLength={RESULT_TITLE_MAX}
           withAsterisk
           data-autofocus
+          {...form.getInputProps('title')}
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={update.isPending}>

@@ -17,7 +17,7 @@ import {
 import { SimpleGrid } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { WorkspaceCard as WorkspaceCardData } from '../api/list-workspaces';
+import type { WorkspaceCard as WorkspaceCardData } from '@teamshuffle/domain';
 import { moveCard } from '../utils/team-order';
 import { WorkspaceCard } from './workspace-card';
 

@@ -1,9 +1,8 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
-import type { FormEvent } from 'react';
+import { teamNumberForm } from '@teamshuffle/domain';
+import type { WorkspaceCard } from '@teamshuffle/domain';
 import { useTranslation } from 'react-i18next';
-import type { WorkspaceCard } from '../api/list-workspaces';
-import { parseTeamNumber } from '../utils/team-order';
+import { useSchemaForm } from '../../../lib/form/use-schema-form';
 
 interface TeamNumberModalProps {
   card: WorkspaceCard | null;
@@ -39,24 +38,28 @@ function TeamNumberForm({
   onSubmit: (card: WorkspaceCard, teamNumber: number) => void;
 }) {
   const { t } = useTranslation();
-  const [value, setValue] = useState(String(card.teamNumber));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const teamNumber = parseTeamNumber(value);
-    onClose();
-    if (teamNumber !== null && teamNumber !== card.teamNumber) onSubmit(card, teamNumber);
-  };
+  // The number rule of PUT /api/workspaces/order; anything else is ignored, as the spec's prompt
+  // ignored it (spec part 1, section 5), so a refusal just closes the prompt.
+  const form = useSchemaForm(teamNumberForm, {
+    initialValues: { teamNumber: String(card.teamNumber) },
+  });
+  const submit = form.onSubmit(
+    ({ teamNumber }) => {
+      onClose();
+      if (teamNumber !== card.teamNumber) onSubmit(card, teamNumber);
+    },
+    () => onClose(),
+  );
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <TextInput
           label={t('workspaces.numberModal.label', { title: card.title })}
           description={t('workspaces.numberModal.hint')}
-          value={value}
-          onChange={(event) => setValue(event.currentTarget.value)}
           inputMode="numeric"
           autoComplete="off"
           data-autofocus
+          {...form.getInputProps('teamNumber')}
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>

@@ -6,9 +6,9 @@ import type { CSSProperties, HTMLAttributes } from 'react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { WorkspaceCard as WorkspaceCardData, WorkspaceCardRole } from '../api/list-workspaces';
+import type { WorkspaceCard as WorkspaceCardData } from '@teamshuffle/domain';
 
-const ROLE_COLORS: Record<WorkspaceCardRole, MantineColor> = {
+const ROLE_COLORS: Record<WorkspaceCardData['role'], MantineColor> = {
   creator: 'violet',
   leader: 'yellow',
   member: 'teal',

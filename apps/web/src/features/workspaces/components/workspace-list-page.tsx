@@ -17,7 +17,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useAuthModal } from '../../../lib/auth-modal';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session/session-context';
-import type { WorkspaceCard } from '../api/list-workspaces';
+import type { WorkspaceCard } from '@teamshuffle/domain';
 import { useWorkspaceList } from '../api/list-workspaces';
 import { useSaveWorkspaceOrder } from '../api/save-workspace-order';
 import { selectListState } from '../utils/list-state';

@@ -1,4 +1,4 @@
-import { TEAM_NUMBER_MIN, TEAM_ORDER_STORAGE_PREFIX } from '@teamshuffle/domain';
+import { TEAM_NUMBER_MIN, TEAM_ORDER_STORAGE_PREFIX, teamNumberForm } from '@teamshuffle/domain';
 
 /** One entry of PUT /api/workspaces/order. */
 export interface OrderItem {
@@ -66,10 +66,9 @@ export function changedItems(before: readonly Numbered[], after: readonly Number
  * a number greater than 0, else ignored).
  */
 export function parseTeamNumber(input: string): number | null {
-  const trimmed = input.trim();
-  if (!/^\d+$/.test(trimmed)) return null;
-  const value = Number(trimmed);
-  return Number.isSafeInteger(value) && value >= TEAM_NUMBER_MIN ? value : null;
+  // The '#' prompt's rule (teamNumberForm, the order API's number rule).
+  const parsed = teamNumberForm.safeParse({ teamNumber: input });
+  return parsed.success ? parsed.data.teamNumber : null;
 }
 
 /** The local-storage key of the browser's copy of a user's order (spec part 1, section 3). */

@@ -1,4 +1,4 @@
-import { Button, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Stack } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconHome,
@@ -8,7 +8,8 @@ import {
   IconPlus,
   IconRefresh,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import type { WorkspaceDetail } from '@teamshuffle/domain';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { WorkspaceLoading } from '../../../components/workspace-loading';
@@ -17,21 +18,24 @@ import { usePageTitle } from '../../../hooks/use-page-title';
 import { ApiError } from '../../../lib/api-client';
 import { useAuthModal } from '../../../lib/auth-modal';
 import { useSession } from '../../../lib/session/session-context';
-import type { WorkspaceDetail, WorkspaceTeam } from '../api/get-workspace';
 import { useWorkspaceDetail } from '../hooks/use-workspace-detail';
 import type { WorkspaceRef } from '../hooks/use-workspace-detail';
 import { selectDetailState } from '../utils/detail-state';
-import { MemberEmailsModal } from './member-emails-modal';
-import { SettingsModal } from './settings-modal';
-import { TeamCard } from './team-card';
-import { WorkspaceCounters } from './workspace-counters';
-import { WorkspaceHeader } from './workspace-header';
-import { AllMembersSection, ConstraintSections, LaterSections } from './workspace-sections';
 
 const ICON = 34;
 
-/** /workspace/{id} and /workspaces/{slug} (spec part 2, sections 2 and 4). */
-export function WorkspaceDetailPage({ workspaceRef }: { workspaceRef: WorkspaceRef }) {
+interface WorkspacePageFrameProps {
+  workspaceRef: WorkspaceRef;
+  /** The page's sections, given the loaded workspace (composed by the route). */
+  children: (detail: WorkspaceDetail) => ReactNode;
+}
+
+/**
+ * /workspace/{id} and /workspaces/{slug} (spec part 2, sections 2 and 4): loads the workspace for
+ * whoever asks and shows Checking Access, Loading Team, Access Denied, not found or the failure
+ * with a retry; once loaded, the sections the route composes, each handed the workspace.
+ */
+export function WorkspacePageFrame({ workspaceRef, children }: WorkspacePageFrameProps) {
   const { t } = useTranslation();
   const session = useSession();
   const authModal = useAuthModal();
@@ -133,49 +137,9 @@ export function WorkspaceDetailPage({ workspaceRef }: { workspaceRef: WorkspaceR
   }
 
   if (!query.data) return null;
-  return <WorkspaceView detail={query.data} isSignedIn={session.status === 'signedIn'} />;
-}
-
-function WorkspaceView({ detail, isSignedIn }: { detail: WorkspaceDetail; isSignedIn: boolean }) {
-  const { t } = useTranslation();
-  const [isSettingsOpen, setIsSettingsOpen] = useState(false);
-  const [emailTeam, setEmailTeam] = useState<WorkspaceTeam | null>(null);
-  const isOwner = detail.role === 'owner';
-  // Re-read the team from the latest answer, so the modal follows a refetch.
-  const openTeam = emailTeam
-    ? (detail.teams.find((team) => team.id === emailTeam.id) ?? null)
-    : null;
-
   return (
     <Container size="xl" py={{ base: 24, sm: 40 }}>
-      <Stack gap="xl">
-        <WorkspaceHeader detail={detail} onOpenSettings={() => setIsSettingsOpen(true)} />
-        <WorkspaceCounters counters={detail.counters} />
-        <Stack gap="md">
-          <Title order={2}>{t('workspace.teams.title')}</Title>
-          {isSignedIn ? null : (
-            <Text size="sm" c="dimmed">
-              {t('workspace.teams.loginToView')}
-            </Text>
-          )}
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-            {detail.teams.map((team) => (
-              <TeamCard key={team.id} detail={detail} team={team} onManageEmails={setEmailTeam} />
-            ))}
-          </SimpleGrid>
-        </Stack>
-        <LaterSections detail={detail} />
-        <AllMembersSection detail={detail} />
-        <ConstraintSections detail={detail} />
-      </Stack>
-      {isOwner ? (
-        <SettingsModal
-          detail={detail}
-          opened={isSettingsOpen}
-          onClose={() => setIsSettingsOpen(false)}
-        />
-      ) : null}
-      <MemberEmailsModal detail={detail} team={openTeam} onClose={() => setEmailTeam(null)} />
+      <Stack gap="xl">{children(query.data)}</Stack>
     </Container>
   );
 }

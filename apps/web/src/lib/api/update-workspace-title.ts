@@ -1,15 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from './api-client';
+import { apiFetch } from '../api-client';
+import { queryKeys } from '../query-keys';
 
-/** Every workspace query (list and detail pages) starts with this key, so one change refreshes both. */
-export const workspacesRootKey = ['workspaces'] as const;
+// In src/lib because two features rename a workspace: the list page's Edit and the detail page's
+// settings (features do not import each other).
 
 export interface UpdateWorkspaceTitleInput {
   workspaceId: string;
   title: string;
 }
 
-/** PATCH /api/workspaces/:id with `{ title }` (owner only; 422 when unchanged). */
+/** PATCH /api/workspaces/:id with `{ title }` (owner only; 422 when unchanged). 204. */
 export async function updateWorkspaceTitle({
   workspaceId,
   title,
@@ -20,11 +21,11 @@ export async function updateWorkspaceTitle({
   });
 }
 
-/** Renames a workspace (the list page's Edit and the settings panel), then refreshes every workspace query. */
+/** Renames a workspace; the title shows on the list and the detail pages, so both refresh. */
 export function useUpdateWorkspaceTitle() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateWorkspaceTitle,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: workspacesRootKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.workspaces.all }),
   });
 }
