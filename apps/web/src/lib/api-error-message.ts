@@ -30,6 +30,23 @@ const TRANSLATED_ERRORS = [
   'files_required',
   'files_exceed_max_size',
   'files_invalid_types',
+  'lecture_note_not_found',
+  'team_assignment_not_found',
+  'submission_not_found',
+  'team_leader_only',
+  'not_team_member',
+  'note_not_published',
+  'task_type_locked',
+  'assignment_not_found',
+  'assignment_not_open',
+  'leader_only_submission',
+  'leader_emails_missing',
+  'bulk_evaluation_failed',
+  'score_out_of_range',
+  'notification_not_found',
+  'team_not_found',
+  'forbidden',
+  'workspace_not_found',
 ] as const satisfies readonly ApiErrorId[];
 type TranslatedError = (typeof TRANSLATED_ERRORS)[number];
 

@@ -38,6 +38,35 @@ export const queryKeys = {
     detailBySlug: (viewerId: Viewer, slug: string) =>
       [...WORKSPACES, viewerOf(viewerId), 'detail', 'slug', slug] as const,
   },
+  /**
+   * A workspace's course sections. They hang under the workspace's root, so invalidating
+   * `workspaces.all` refreshes them too; each has its own narrower root for its own changes.
+   */
+  notes: {
+    all: (workspaceId: string) => [...WORKSPACES, 'course', workspaceId, 'notes'] as const,
+    /** GET /api/workspaces/:id/notes. */
+    section: (viewerId: Viewer, workspaceId: string) =>
+      [...WORKSPACES, 'course', workspaceId, 'notes', viewerOf(viewerId)] as const,
+  },
+  assignments: {
+    all: (workspaceId: string) => [...WORKSPACES, 'course', workspaceId, 'assignments'] as const,
+    /** GET /api/workspaces/:id/assignments. */
+    section: (viewerId: Viewer, workspaceId: string) =>
+      [...WORKSPACES, 'course', workspaceId, 'assignments', viewerOf(viewerId)] as const,
+    /** GET /api/workspaces/:id/scores (the owner's Team Scores). */
+    scores: (workspaceId: string) =>
+      [...WORKSPACES, 'course', workspaceId, 'assignments', 'scores'] as const,
+  },
+  notifications: {
+    /** Root of every notifications key (the list, the counts, the dashboard's recent ones). */
+    all: ['notifications'] as const,
+    /** GET /api/notifications, page by page. */
+    list: () => ['notifications', 'list'] as const,
+    /** GET /api/notifications/counts (the bell). */
+    counts: () => ['notifications', 'counts'] as const,
+  },
+  /** GET /api/dashboard. */
+  dashboard: ['dashboard'] as const,
 } as const;
 
 /** Roots kept across a sign-out: answers that belong to no user. */

@@ -1,6 +1,8 @@
 import { useParams } from 'react-router';
+import { AssignmentsSection } from '../../features/assignments/components/assignments-section';
+import { LectureNotesSection } from '../../features/lecture-notes/components/lecture-notes-section';
+import { TeamScoresSection } from '../../features/scores/components/team-scores-section';
 import { TeamsSection } from '../../features/workspace/components/teams-section';
-import { UpcomingSections } from '../../features/workspace/components/upcoming-sections';
 import { WorkspaceCounters } from '../../features/workspace/components/workspace-counters';
 import { WorkspaceHeaderSection } from '../../features/workspace/components/workspace-header';
 import { WorkspacePageFrame } from '../../features/workspace/components/workspace-page-frame';
@@ -31,8 +33,9 @@ export function WorkspaceRoute() {
           <WorkspaceHeaderSection detail={detail} />
           <WorkspaceCounters counters={detail.counters} />
           <TeamsSection detail={detail} />
-          {/* Lecture Notes, Team Scores and Assignments: replaced by their features. */}
-          <UpcomingSections role={detail.role} />
+          <LectureNotesSection detail={detail} />
+          <TeamScoresSection detail={detail} />
+          <AssignmentsSection detail={detail} />
           <AllMembersSection detail={detail} />
           <ConstraintSections detail={detail} />
         </>

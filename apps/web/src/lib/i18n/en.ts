@@ -1,5 +1,18 @@
+import { lectureNotesEn } from './lecture-notes.en';
+import { assignmentsEn } from './assignments.en';
+import { notificationsEn } from './notifications.en';
+import { dashboardEn } from './dashboard.en';
+import { balanceEn } from './balance.en';
+
 /** English strings of the web app. `ko.ts` must provide the same keys (checked by the type). */
 export const en = {
+  // Areas kept in files of their own (`<area>.en.ts`), so each feature's strings live together.
+  lectureNotes: lectureNotesEn,
+  assignments: assignmentsEn,
+  notifications: notificationsEn,
+  dashboard: dashboardEn,
+  balance: balanceEn,
+
   common: {
     appName: 'Teamshuffle',
     loading: 'Loading…',
@@ -358,6 +371,25 @@ export const en = {
     files_required: 'Please select at least one file',
     files_exceed_max_size: 'Some files exceed the maximum size of {{n}}MB',
     files_invalid_types: 'Some files have invalid types. Allowed types: {{list}}',
+    lecture_note_not_found: 'Lecture note not found',
+    team_assignment_not_found: 'Team assignment not found',
+    submission_not_found: 'No submission found for this team',
+    team_leader_only: 'Only team leader can submit',
+    not_team_member: 'You are not authorized to submit for this team',
+    note_not_published: 'This lecture note is not published yet.',
+    task_type_locked:
+      "The task's type cannot change, and the task cannot be removed, once something has been submitted.",
+    assignment_not_found: 'Assignment not found',
+    assignment_not_open: 'This assignment is not open for submissions yet.',
+    leader_only_submission: 'Only team leaders can submit assignments.',
+    leader_emails_missing:
+      "Some team leaders don't have email addresses set. Please configure them in Settings first.",
+    bulk_evaluation_failed: 'Failed to evaluate {{n}} teams: {{details}}',
+    score_out_of_range: 'Score must be between 0 and 100',
+    notification_not_found: 'Notification not found',
+    team_not_found: 'Team not found',
+    forbidden: 'You do not have permission to do this.',
+    workspace_not_found: 'Workspace not found',
   },
   workspaces: {
     title: 'My Workspaces',
@@ -522,12 +554,6 @@ export const en = {
     lockedTeams: {
       title: 'Locked Teams',
       empty: 'No locked teams',
-    },
-    later: {
-      lectureNotes: 'Lecture Notes',
-      assignments: 'Assignments',
-      teamScores: 'Team Scores',
-      text: 'Coming soon: this section arrives with a later update.',
     },
     settingsPanel: {
       title: 'Team Settings',

@@ -1,7 +1,18 @@
 import type { Translation } from './en';
+import { lectureNotesKo } from './lecture-notes.ko';
+import { assignmentsKo } from './assignments.ko';
+import { notificationsKo } from './notifications.ko';
+import { dashboardKo } from './dashboard.ko';
+import { balanceKo } from './balance.ko';
 
 /** Korean strings of the web app. */
 export const ko: Translation = {
+  lectureNotes: lectureNotesKo,
+  assignments: assignmentsKo,
+  notifications: notificationsKo,
+  dashboard: dashboardKo,
+  balance: balanceKo,
+
   common: {
     appName: 'Teamshuffle',
     loading: '불러오는 중…',
@@ -355,6 +366,24 @@ export const ko: Translation = {
     files_required: '파일을 하나 이상 선택해 주세요',
     files_exceed_max_size: '최대 크기 {{n}}MB를 넘는 파일이 있습니다',
     files_invalid_types: '허용되지 않는 형식의 파일이 있습니다. 허용 형식: {{list}}',
+    lecture_note_not_found: '강의 노트를 찾을 수 없습니다',
+    team_assignment_not_found: '팀 과제를 찾을 수 없습니다',
+    submission_not_found: '이 팀의 제출물이 없습니다',
+    team_leader_only: '팀 리더만 제출할 수 있습니다',
+    not_team_member: '이 팀으로 제출할 권한이 없습니다',
+    note_not_published: '아직 게시되지 않은 강의 노트입니다.',
+    task_type_locked: '제출물이 있으면 과제 유형을 바꾸거나 과제를 없앨 수 없습니다.',
+    assignment_not_found: '과제를 찾을 수 없습니다',
+    assignment_not_open: '아직 제출 기간이 시작되지 않은 과제입니다.',
+    leader_only_submission: '팀 리더만 과제를 제출할 수 있습니다.',
+    leader_emails_missing:
+      '일부 팀 리더의 이메일이 설정되지 않았습니다. 먼저 설정에서 지정해 주세요.',
+    bulk_evaluation_failed: '{{n}}개 팀 평가에 실패했습니다: {{details}}',
+    score_out_of_range: '점수는 0에서 100 사이여야 합니다',
+    notification_not_found: '알림을 찾을 수 없습니다',
+    team_not_found: '팀을 찾을 수 없습니다',
+    forbidden: '이 작업을 할 권한이 없습니다.',
+    workspace_not_found: '워크스페이스를 찾을 수 없습니다',
   },
   workspaces: {
     title: '내 워크스페이스',
@@ -517,12 +546,6 @@ export const ko: Translation = {
     lockedTeams: {
       title: '고정 팀',
       empty: '고정 팀이 없습니다',
-    },
-    later: {
-      lectureNotes: '강의 노트',
-      assignments: '과제',
-      teamScores: '팀 점수',
-      text: '곧 제공됩니다: 이 섹션은 다음 업데이트에서 추가됩니다.',
     },
     settingsPanel: {
       title: '팀 설정',

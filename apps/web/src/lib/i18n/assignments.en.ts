@@ -1,0 +1,4 @@
+/** English strings of the Assignments area (merged into `en` under `assignments`). */
+export const assignmentsEn = {
+  title: 'Assignments',
+};
