@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../plugins/database.ts';
+import { rowsOf } from './rows.ts';
 
 /** A counter's state after one more hit: the hits in the current window and the time left in it. */
 export type Hits = { count: number; ttlMs: number };
@@ -20,7 +21,7 @@ export async function countHit(db: Db, key: string, windowMs: number): Promise<H
         then now() + make_interval(secs => ${windowMs / 1000})
         else rate_limit_counters.window_ends_at end
     returning count, greatest(0, extract(epoch from window_ends_at - now()) * 1000)::int as "ttlMs"`);
-  const [row] = (result as { rows: Hits[] }).rows;
+  const [row] = rowsOf<Hits>(result);
   return row ?? { count: 1, ttlMs: windowMs };
 }
 
@@ -29,7 +30,7 @@ export async function readHits(db: Db, key: string): Promise<Hits> {
   const result = await db.execute(sql`
     select count, greatest(0, extract(epoch from window_ends_at - now()) * 1000)::int as "ttlMs"
     from rate_limit_counters where key = ${key} and window_ends_at > now()`);
-  const [row] = (result as { rows: Hits[] }).rows;
+  const [row] = rowsOf<Hits>(result);
   return row ?? { count: 0, ttlMs: 0 };
 }
 

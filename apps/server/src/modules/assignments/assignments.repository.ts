@@ -8,10 +8,10 @@ import {
   assignments,
   evaluations,
 } from './assignments.table.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 export type AssignmentRow = typeof assignments.$inferSelect;
 export type NewAssignmentRow = typeof assignments.$inferInsert;
-type Rows<T> = { rows: T[] };
 
 /** Who reads the section, as the query needs them. */
 export type AssignmentsReader = {
@@ -111,7 +111,7 @@ export async function loadAssignments(
       ) a
       where ${assignmentId}::uuid is null or a.id = ${assignmentId}::uuid
     ) v`);
-  const [row] = (result as Rows<{ assignments: AssignmentView[] | string }>).rows;
+  const [row] = rowsOf<{ assignments: AssignmentView[] | string }>(result);
   const list = row?.assignments ?? [];
   return typeof list === 'string' ? (JSON.parse(list) as AssignmentView[]) : list;
 }
@@ -122,7 +122,7 @@ export async function teamsWithoutLeaderEmail(db: Db, workspaceId: string): Prom
     select t.number from teams t left join workspace_members lm on lm.id = t.leader_member_id
     where t.workspace_id = ${workspaceId} and coalesce(btrim(lm.email), '') = ''
     order by t.number`);
-  return (result as Rows<{ number: number }>).rows.map((row) => row.number);
+  return rowsOf<{ number: number }>(result).map((row) => row.number);
 }
 
 /** Team Scores in one statement: per team, its latest grade on each assignment (creation order). */
@@ -144,23 +144,21 @@ export async function loadScores(db: Db, workspaceId: string) {
       order by t.number), '[]'::json) as teams
     from teams t left join workspace_members lm on lm.id = t.leader_member_id
     where t.workspace_id = ${workspaceId}`);
-  const [row] = (
-    result as Rows<{
-      teams:
-        | string
-        | Array<{
-            teamId: string;
-            teamNumber: number;
-            leaderName: string | null;
-            scores: Array<{
-              assignmentId: string;
-              number: number;
-              title: string;
-              score: number | null;
-            }>;
+  const [row] = rowsOf<{
+    teams:
+      | string
+      | Array<{
+          teamId: string;
+          teamNumber: number;
+          leaderName: string | null;
+          scores: Array<{
+            assignmentId: string;
+            number: number;
+            title: string;
+            score: number | null;
           }>;
-    }>
-  ).rows;
+        }>;
+  }>(result);
   const teams = row?.teams ?? [];
   return typeof teams === 'string' ? (JSON.parse(teams) as Exclude<typeof teams, string>) : teams;
 }
@@ -212,7 +210,7 @@ export async function latestAttempt(tx: Db, assignmentId: string, teamId: string
     select id, attempt from assignment_submissions
     where assignment_id = ${assignmentId} and team_id = ${teamId}
     order by attempt desc limit 1`);
-  return (result as Rows<{ id: string; attempt: number }>).rows[0];
+  return rowsOf<{ id: string; attempt: number }>(result)[0];
 }
 
 /** Writes a new attempt with its files; returns its id. */
@@ -317,20 +315,18 @@ export async function loadExportRows(db: Db, workspaceId: string, assignmentId: 
       order by e.evaluated_at desc, e.id limit 1) g on true
     where t.workspace_id = ${workspaceId}
     order by t.number`);
-  return (
-    result as Rows<{
-      teamId: string;
-      teamNumber: number;
-      leaderName: string | null;
-      members: string[];
-      attempt: number | null;
-      submittedAt: string | Date | null;
-      isLate: boolean | null;
-      files: Array<{ name: string; key: string; size: number }>;
-      score: number | string | null;
-      feedback: string | null;
-    }>
-  ).rows;
+  return rowsOf<{
+    teamId: string;
+    teamNumber: number;
+    leaderName: string | null;
+    members: string[];
+    attempt: number | null;
+    submittedAt: string | Date | null;
+    isLate: boolean | null;
+    files: Array<{ name: string; key: string; size: number }>;
+    score: number | string | null;
+    feedback: string | null;
+  }>(result);
 }
 
 /** Every roster member with their team (for the grade sheet). */
@@ -340,12 +336,10 @@ export async function loadRoster(db: Db, workspaceId: string) {
     from workspace_members m left join teams t on t.id = m.team_id
     where m.workspace_id = ${workspaceId}
     order by t.number nulls last, m.position`);
-  return (
-    result as Rows<{
-      name: string;
-      email: string | null;
-      teamId: string | null;
-      teamNumber: number | null;
-    }>
-  ).rows;
+  return rowsOf<{
+    name: string;
+    email: string | null;
+    teamId: string | null;
+    teamNumber: number | null;
+  }>(result);
 }

@@ -5,14 +5,13 @@ import {
   check,
   index,
   integer,
-  numeric,
   pgTable,
   text,
   timestamp,
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { files } from '../files/files.table.ts';
+import { evaluationChecks, evaluationColumns, submittedFilesTable } from '../../db/columns.ts';
 import { user } from '../users/users.table.ts';
 import { teams, workspaces } from '../workspaces/workspaces.table.ts';
 
@@ -80,21 +79,9 @@ export const assignmentSubmissions = pgTable(
 );
 
 /** The files of an attempt (their file goes when the row goes: a trigger, migration 0013). */
-export const assignmentSubmissionFiles = pgTable(
+export const assignmentSubmissionFiles = submittedFilesTable(
   'assignment_submission_files',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    submissionId: uuid('submission_id')
-      .notNull()
-      .references(() => assignmentSubmissions.id, { onDelete: 'cascade' }),
-    fileId: uuid('file_id')
-      .unique()
-      .references(() => files.id, { onDelete: 'set null' }),
-    name: text('name').notNull(),
-    size: integer('size').notNull(),
-    position: integer('position').notNull(),
-  },
-  (table) => [index('assignment_submission_files_submission_idx').on(table.submissionId)],
+  () => assignmentSubmissions.id,
 );
 
 /**
@@ -115,21 +102,12 @@ export const evaluations = pgTable(
     submissionId: uuid('submission_id').references(() => assignmentSubmissions.id, {
       onDelete: 'cascade',
     }),
-    /** Percent of the maximum (the grade scale's input). */
-    score: numeric('score', { precision: 5, scale: 2, mode: 'number' }).notNull(),
-    rawScore: numeric('raw_score', { precision: 7, scale: 2, mode: 'number' }).notNull(),
-    maxScore: integer('max_score').notNull(),
-    feedback: text('feedback').notNull().default(''),
-    evaluatedBy: text('evaluated_by').references(() => user.id, { onDelete: 'set null' }),
-    evaluatedAt: timestamp('evaluated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...evaluationColumns(),
   },
   (table) => [
     unique('evaluations_one_per_attempt')
       .on(table.assignmentId, table.teamId, table.submissionId)
       .nullsNotDistinct(),
-    // spec part 2, section 9: score 0 to 100; bulk maximum 1 to 1000
-    check('evaluations_score_range', sql`${table.score} between 0 and 100`),
-    check('evaluations_max_score_range', sql`${table.maxScore} between 1 and 1000`),
-    check('evaluations_raw_score_range', sql`${table.rawScore} between 0 and ${table.maxScore}`),
+    ...evaluationChecks('evaluations', table),
   ],
 );

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../plugins/database.ts';
 import { readCookie } from './session-cookie.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 // Password guessing against one account, from any number of addresses and app instances, is
 // slowed down per account name; the person who owns the account is not locked out by it when
@@ -27,7 +28,7 @@ export async function lockedFor(db: Db, emailKey: string): Promise<number> {
     select ceil(extract(epoch from locked_until - now()))::int as seconds
     from sign_in_throttle
     where email_key = ${emailKey} and locked_until > now()`);
-  const [row] = (result as { rows: Array<{ seconds: number }> }).rows;
+  const [row] = rowsOf<{ seconds: number }>(result);
   return row ? Math.max(1, row.seconds) : 0;
 }
 
@@ -52,7 +53,7 @@ export async function recordFailure(db: Db, emailKey: string): Promise<number> {
   await db.execute(
     sql`delete from sign_in_throttle where last_failure_at < now() - ${FAILURE_MEMORY}`,
   );
-  const [row] = (result as { rows: Array<{ failures: number }> }).rows;
+  const [row] = rowsOf<{ failures: number }>(result);
   return row?.failures ?? 1;
 }
 

@@ -1,8 +1,7 @@
 import type { DashboardView } from '@teamshuffle/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../plugins/database.ts';
-
-type Rows<T> = { rows: T[] };
+import { rowsOf } from '../../db/rows.ts';
 
 /** The user's figures, in one statement: workspaces created and joined, saved results, unread. */
 export async function loadStats(db: Db, userId: string, verifiedEmail: string | null) {
@@ -16,7 +15,7 @@ export async function loadStats(db: Db, userId: string, verifiedEmail: string | 
       (select count(*)::int from saved_results where user_id = ${userId}) as "savedResults",
       (select count(*)::int from notifications where user_id = ${userId} and not is_read)
         as "unreadNotifications"`);
-  return (result as Rows<DashboardView['stats']>).rows[0]!;
+  return rowsOf<DashboardView['stats']>(result)[0]!;
 }
 
 /**
@@ -61,16 +60,14 @@ export async function loadActivity(
       where mine.is_owner or e.team_id = mine.team_id
     )
     select kind, title, at, wid, wtitle, team_number from events order by at desc limit ${limit}`);
-  return (
-    result as Rows<{
-      kind: DashboardView['activity'][number]['kind'];
-      title: string;
-      at: Date | string;
-      wid: string;
-      wtitle: string;
-      team_number: number | null;
-    }>
-  ).rows.map((row) => ({
+  return rowsOf<{
+    kind: DashboardView['activity'][number]['kind'];
+    title: string;
+    at: Date | string;
+    wid: string;
+    wtitle: string;
+    team_number: number | null;
+  }>(result).map((row) => ({
     kind: row.kind,
     title: row.title,
     at: new Date(row.at).toISOString(),

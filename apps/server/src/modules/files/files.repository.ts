@@ -2,11 +2,10 @@ import { isUuid } from '@teamshuffle/domain';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../plugins/database.ts';
 import { blobDeletions, files, storageReservations } from './files.table.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 export type FileRow = typeof files.$inferSelect;
 export type NewFileRow = typeof files.$inferInsert;
-
-type Rows<T> = { rows: T[] };
 
 /**
  * Claims `bytes` of the user's quota for an upload about to start, or says how much is left.
@@ -45,7 +44,7 @@ async function usedAndReservedBytes(db: Db, userId: string): Promise<number> {
       (select coalesce(sum(size), 0) from files where uploader_id = ${userId})
       + (select coalesce(sum(bytes), 0) from storage_reservations
          where user_id = ${userId} and expires_at > now()) as total`);
-  return Number((result as Rows<{ total: string | number }>).rows[0]?.total ?? 0);
+  return Number(rowsOf<{ total: string | number }>(result)[0]?.total ?? 0);
 }
 
 /** Bytes the user's stored files take (what the quota bar shows). */
@@ -53,7 +52,7 @@ export async function storedBytesOf(db: Db, userId: string): Promise<number> {
   const result = await db.execute(
     sql`select coalesce(sum(size), 0) as total from files where uploader_id = ${userId}`,
   );
-  return Number((result as Rows<{ total: string | number }>).rows[0]?.total ?? 0);
+  return Number(rowsOf<{ total: string | number }>(result)[0]?.total ?? 0);
 }
 
 /** Gives an upload's claim back (it failed, or its files are committed). */

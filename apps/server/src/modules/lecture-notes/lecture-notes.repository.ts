@@ -9,10 +9,10 @@ import {
   taskSubmissionFiles,
   taskSubmissions,
 } from './lecture-notes.table.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 export type NoteRow = typeof lectureNotes.$inferSelect;
 export type NewNoteRow = typeof lectureNotes.$inferInsert;
-type Rows<T> = { rows: T[] };
 
 /** Who reads the section, as the query needs them. */
 export type NotesReader = {
@@ -144,7 +144,7 @@ export async function loadNotes(
         and (${noteId}::uuid is null or ln.id = ${noteId}::uuid)
         and (ln.is_published or ${reader.isOwner} or ln.author_id = ${uid}::text)
     ) n`);
-  const [row] = (result as Rows<{ notes: LectureNote[] | string }>).rows;
+  const [row] = rowsOf<{ notes: LectureNote[] | string }>(result);
   const notes = row?.notes ?? [];
   return typeof notes === 'string' ? (JSON.parse(notes) as LectureNote[]) : notes;
 }
@@ -240,7 +240,7 @@ export async function findCurrentAnswer(tx: Db, noteId: string, owner: Submissio
       coalesce((select array_agg(sf.file_id) from task_submission_files sf
         where sf.submission_id = s.id and sf.file_id is not null), '{}') as file_ids
     from task_submissions s where s.is_current and ${ownerFilter(noteId, owner)}`);
-  const [row] = (result as Rows<{ id: string; attempt: number; file_ids: string[] }>).rows;
+  const [row] = rowsOf<{ id: string; attempt: number; file_ids: string[] }>(result);
   return row ? { id: row.id, attempt: row.attempt, fileIds: row.file_ids } : undefined;
 }
 
@@ -249,7 +249,7 @@ export async function nextAttempt(tx: Db, noteId: string, owner: SubmissionOwner
   const result = await tx.execute(
     sql`select coalesce(max(attempt), 0) + 1 as next from task_submissions where ${ownerFilter(noteId, owner)}`,
   );
-  return Number((result as Rows<{ next: number | string }>).rows[0]?.next ?? 1);
+  return Number(rowsOf<{ next: number | string }>(result)[0]?.next ?? 1);
 }
 
 /** Marks an attempt as replaced (kept as history). */

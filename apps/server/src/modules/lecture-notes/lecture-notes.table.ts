@@ -6,13 +6,13 @@ import {
   date,
   index,
   integer,
-  numeric,
   pgTable,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { evaluationChecks, evaluationColumns, submittedFilesTable } from '../../db/columns.ts';
 import { files } from '../files/files.table.ts';
 import { user } from '../users/users.table.ts';
 import { teams, workspaces } from '../workspaces/workspaces.table.ts';
@@ -123,21 +123,9 @@ export const taskSubmissions = pgTable(
 );
 
 /** The files of an attempt; name and size stay when a replaced attempt's bytes are freed. */
-export const taskSubmissionFiles = pgTable(
+export const taskSubmissionFiles = submittedFilesTable(
   'task_submission_files',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    submissionId: uuid('submission_id')
-      .notNull()
-      .references(() => taskSubmissions.id, { onDelete: 'cascade' }),
-    fileId: uuid('file_id')
-      .unique()
-      .references(() => files.id, { onDelete: 'set null' }),
-    name: text('name').notNull(),
-    size: integer('size').notNull(),
-    position: integer('position').notNull(),
-  },
-  (table) => [index('task_submission_files_submission_idx').on(table.submissionId)],
+  () => taskSubmissions.id,
 );
 
 /** The owner's evaluation of a team's answer to a team task (one per attempt, updated in place). */
@@ -149,20 +137,7 @@ export const taskEvaluations = pgTable(
       .notNull()
       .unique()
       .references(() => taskSubmissions.id, { onDelete: 'cascade' }),
-    score: numeric('score', { precision: 5, scale: 2, mode: 'number' }).notNull(),
-    rawScore: numeric('raw_score', { precision: 7, scale: 2, mode: 'number' }).notNull(),
-    maxScore: integer('max_score').notNull(),
-    feedback: text('feedback').notNull().default(''),
-    evaluatedBy: text('evaluated_by').references(() => user.id, { onDelete: 'set null' }),
-    evaluatedAt: timestamp('evaluated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...evaluationColumns(),
   },
-  (table) => [
-    // spec part 2, section 9: score 0 to 100
-    check('task_evaluations_score_range', sql`${table.score} between 0 and 100`),
-    check('task_evaluations_max_score_range', sql`${table.maxScore} between 1 and 1000`),
-    check(
-      'task_evaluations_raw_score_range',
-      sql`${table.rawScore} between 0 and ${table.maxScore}`,
-    ),
-  ],
+  (table) => [...evaluationChecks('task_evaluations', table)],
 );

@@ -8,8 +8,8 @@ import {
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../plugins/database.ts';
 import { notifications } from './notifications.table.ts';
+import { rowsOf } from '../../db/rows.ts';
 
-type Rows<T> = { rows: T[] };
 type NotificationRow = typeof notifications.$inferSelect;
 
 /** The PostgreSQL channel a committed notification's id is announced on (LISTEN/NOTIFY). */
@@ -60,7 +60,7 @@ export async function insertNotification(db: Db, input: NewNotification): Promis
       where user_id = ${input.userId} and type = ${input.type} and title = ${input.title}
         and created_at > now() - make_interval(secs => ${windowMs / 1000})
       limit 1`);
-    if ((recent as Rows<unknown>).rows.length > 0) return null;
+    if (rowsOf<unknown>(recent).length > 0) return null;
     const data = input.data ?? {};
     const [row] = await tx
       .insert(notifications)
@@ -122,7 +122,7 @@ export async function countNotifications(db: Db, userId: string): Promise<Notifi
   const result = await db.execute(sql`
     select count(*)::int as total, (count(*) filter (where not is_read))::int as unread
     from notifications where user_id = ${userId}`);
-  const row = (result as Rows<{ total: number; unread: number }>).rows[0] ?? {
+  const row = rowsOf<{ total: number; unread: number }>(result)[0] ?? {
     total: 0,
     unread: 0,
   };
@@ -166,13 +166,11 @@ export async function workspaceAccounts(db: Db, workspaceId: string) {
     join "user" u on u.email = lower(btrim(m.email)) and u.email_verified
     left join teams t on t.id = m.team_id
     where m.workspace_id = ${workspaceId}`);
-  return (
-    result as Rows<{
-      id: string;
-      email: string;
-      name: string;
-      teamId: string | null;
-      teamNumber: number | null;
-    }>
-  ).rows;
+  return rowsOf<{
+    id: string;
+    email: string;
+    name: string;
+    teamId: string | null;
+    teamNumber: number | null;
+  }>(result);
 }

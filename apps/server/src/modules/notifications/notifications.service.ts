@@ -8,8 +8,7 @@ import {
   type NewNotification,
   workspaceAccounts,
 } from './notifications.repository.ts';
-
-type Rows<T> = { rows: T[] };
+import { rowsOf } from '../../db/rows.ts';
 
 /** Types whose notifications also go by e-mail to users who chose so (issue 13). */
 const MAILED_TYPES = new Set(['assignment_created', 'assignment_deadline_reminder']);
@@ -64,7 +63,7 @@ export class Notifier {
       select u.email, u.name from "user" u
       join user_preferences p on p.user_id = u.id
       where u.id = ${item.userId} and p.email_notifications and u.email_verified`);
-    const [to] = (result as Rows<{ email: string; name: string }>).rows;
+    const [to] = rowsOf<{ email: string; name: string }>(result);
     if (!to) return;
     const link = item.data?.workspaceId
       ? `${this.#publicUrl}/workspace/${item.data.workspaceId}`
@@ -82,11 +81,9 @@ export class Notifier {
 
   /** The workspace's accounts (owner and verified roster e-mails), without `except`. */
   async #workspaceUsers(workspaceId: string, except: string | null) {
-    const [owner] = (
-      (await this.#db.execute(
-        sql`select owner_id as id from workspaces where id = ${workspaceId}`,
-      )) as Rows<{ id: string }>
-    ).rows;
+    const [owner] = rowsOf<{ id: string }>(
+      await this.#db.execute(sql`select owner_id as id from workspaces where id = ${workspaceId}`),
+    );
     const ids = new Set(
       (await workspaceAccounts(this.#db, workspaceId)).map((account) => account.id),
     );
@@ -150,15 +147,15 @@ export class Notifier {
     submitterId: string,
   ) {
     return this.#safely('a submission', async () => {
-      const [row] = (
-        (await this.#db.execute(sql`
+      const [row] = rowsOf<{
+        ownerId: string;
+        number: number;
+      }>(
+        await this.#db.execute(sql`
           select w.owner_id as "ownerId", t.number from workspaces w
           join teams t on t.workspace_id = w.id
-          where w.id = ${workspaceId} and t.id = ${work.teamId}`)) as Rows<{
-          ownerId: string;
-          number: number;
-        }>
-      ).rows;
+          where w.id = ${workspaceId} and t.id = ${work.teamId}`),
+      );
       if (!row || row.ownerId === submitterId) return;
       const teamName = `Team ${row.number}`;
       await this.send([
@@ -195,16 +192,16 @@ export class Notifier {
             where s.assignment_id = a.id and s.team_id = t.id)
         on conflict do nothing
         returning assignment_id as "assignmentId", team_id as "teamId"`);
-      for (const row of (due as Rows<{ assignmentId: string; teamId: string }>).rows) {
-        const info = (
-          (await this.#db.execute(sql`
+      for (const row of rowsOf<{ assignmentId: string; teamId: string }>(due)) {
+        const info = rowsOf<{
+          title: string;
+          workspaceId: string;
+          number: number;
+        }>(
+          await this.#db.execute(sql`
             select a.title, a.workspace_id as "workspaceId", t.number from assignments a, teams t
-            where a.id = ${row.assignmentId} and t.id = ${row.teamId}`)) as Rows<{
-            title: string;
-            workspaceId: string;
-            number: number;
-          }>
-        ).rows[0];
+            where a.id = ${row.assignmentId} and t.id = ${row.teamId}`),
+        )[0];
         if (!info) continue;
         const members = (await workspaceAccounts(this.#db, info.workspaceId)).filter(
           (account) => account.teamId === row.teamId,
@@ -242,12 +239,12 @@ export class Notifier {
         where lower(btrim(m.email)) = ${account.email.trim().toLowerCase()} and w.owner_id <> ${account.id}
         on conflict do nothing
         returning workspace_id as "workspaceId"`);
-      for (const { workspaceId } of (joined as Rows<{ workspaceId: string }>).rows) {
-        const [workspace] = (
-          (await this.#db.execute(
+      for (const { workspaceId } of rowsOf<{ workspaceId: string }>(joined)) {
+        const [workspace] = rowsOf<{ title: string; ownerId: string }>(
+          await this.#db.execute(
             sql`select title, owner_id as "ownerId" from workspaces where id = ${workspaceId}`,
-          )) as Rows<{ title: string; ownerId: string }>
-        ).rows;
+          ),
+        );
         if (!workspace) continue;
         await this.send([
           {
@@ -290,11 +287,11 @@ export class Notifier {
 
   /** A system announcement (administrators, POST /api/admin/announcements) to every verified account. */
   async announce(title: string, message: string): Promise<number> {
-    const users = (
-      (await this.#db.execute(
+    const users = rowsOf<{ id: string }>(
+      await this.#db.execute(
         sql`select id from "user" where email_verified or phone_number_verified`,
-      )) as Rows<{ id: string }>
-    ).rows;
+      ),
+    );
     return this.send(
       users.map((user) => ({ userId: user.id, type: 'system_announcement', title, message })),
     );

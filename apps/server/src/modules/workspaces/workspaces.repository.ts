@@ -14,6 +14,7 @@ import {
 } from './workspaces.table.ts';
 import type { DetailVersion } from '../workspace-access/workspace-access.repository.ts';
 import { user } from '../users/users.table.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /** Slugs already taken that a new slug from `base` could collide with (base, base-2, ...). */
 export async function takenSlugs(db: Db, base: string): Promise<Set<string>> {
@@ -173,7 +174,7 @@ export async function listWorkspaceCards(db: Db, mode: ListMode): Promise<Worksp
     order by o.display_order asc nulls last, w.created_at desc, w.id
   `);
   // Both drivers answer raw SQL with `{ rows }`; the generic Db type cannot say so.
-  return (result as { rows: WorkspaceCardRow[] }).rows;
+  return rowsOf<WorkspaceCardRow>(result);
 }
 
 /** A user's id, name and verified e-mail (for listing that user's workspaces). */
@@ -268,7 +269,7 @@ export async function loadWorkspaceDetail(
         where l.workspace_id = ${workspaceId}), '[]'::json)
     ) as detail
   `);
-  const [row] = (result as { rows: Array<{ detail: WorkspaceDetailRows | string }> }).rows;
+  const [row] = rowsOf<{ detail: WorkspaceDetailRows | string }>(result);
   if (!row) throw new Error('the detail query returned no row');
   // node-postgres and PGlite both parse json; a driver that does not would hand back text.
   return typeof row.detail === 'string'
