@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress.ts';
 
 const apiPort = process.env['API_PORT'] ?? '3000';
 
@@ -10,7 +11,7 @@ const VENDOR_MODULES =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@mantine[\\/](core|hooks|notifications|store)|@tanstack|i18next|react-i18next)[\\/]/;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     strictPort: true,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -25,6 +26,15 @@ export function writeWebFixture(dir: string): string {
     path.join(root, 'assets', 'app-abc123.js'),
     `console.log(${JSON.stringify('x'.repeat(4096))});`,
   );
+  // A build writes compressed copies beside its files; each copy ends with a comment naming
+  // itself, so a test can tell the stored copy from one compressed on the fly.
+  const built = `console.log(${JSON.stringify('precompressed'.repeat(400))});`;
+  writeFileSync(path.join(root, 'assets', 'built-def456.js'), built);
+  writeFileSync(
+    path.join(root, 'assets', 'built-def456.js.br'),
+    brotliCompressSync(`${built}//br-copy`),
+  );
+  writeFileSync(path.join(root, 'assets', 'built-def456.js.gz'), gzipSync(`${built}//gz-copy`));
   writeFileSync(path.join(root, 'robots.txt'), 'User-agent: *\n');
   return root;
 }

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, makeTempDir, type TestApp } from '../../test/helpers.ts';
 
@@ -30,6 +31,40 @@ describe('serving the web app', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.headers['content-encoding']).toBe('gzip');
+  });
+
+  it.each([
+    ['br, gzip', 'br', '//br-copy'],
+    ['gzip', 'gzip', '//gz-copy'],
+  ])(
+    "sends the build's precompressed copy to a browser accepting %s",
+    async (acceptEncoding, encoding, copy) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/assets/built-def456.js',
+        headers: { 'accept-encoding': acceptEncoding },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(response.headers['content-type']).toMatch(/javascript/);
+      expect(String(response.headers['vary'])).toMatch(/accept-encoding/i);
+      const raw = response.rawPayload;
+      const text = (encoding === 'br' ? brotliDecompressSync(raw) : gunzipSync(raw)).toString();
+      expect(text.endsWith(copy)).toBe(true);
+    },
+  );
+
+  it('sends the plain file to a client that accepts no compression', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/assets/built-def456.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toContain('precompressed');
+    expect(response.body).not.toMatch(/-copy$/);
   });
 
   it('answers a missing file with 404, not index.html', async () => {

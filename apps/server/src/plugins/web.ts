@@ -18,6 +18,8 @@ export const webPlugin = fp(
         root,
         wildcard: false,
         index: false,
+        // The build writes .br and .gz copies (apps/web/build/precompress.ts): sent as they are.
+        preCompressed: true,
         setHeaders: (reply, filePath) => {
           // Vite fingerprints everything under /assets, so those never change.
           const immutable = filePath.startsWith(path.join(root, 'assets') + path.sep);
