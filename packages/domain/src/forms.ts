@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { assignmentInput, bulkEvaluationInput, evaluationInput } from './assignments.ts';
 import { DELETE_ACCOUNT_CONFIRMATION } from './constants.ts';
 import { errors, fillPlaceholders } from './errors.ts';
+import { lectureNoteInput, taskInput } from './lecture-notes.ts';
+import { bulkMaxScoreFrom, clampBulkScore, maxFileSizeMbFrom } from './limits.ts';
 import { checkPassword, describePasswordRule } from './password.ts';
 import type { PasswordPolicy, PasswordRule } from './password.ts';
 import { resultTitle, shuffleSnapshot } from './results.ts';
-import { TEXT_MESSAGES, displayName } from './text.ts';
+import { TEXT_MESSAGES, TEXT_RULES, displayName, text } from './text.ts';
 import { leaderEmailsInput, memberEmailsInput, workspaceOrderInput } from './workspaces.ts';
 
 // The web app's forms as schemas. Each field uses the rule the API applies to the same field (the
@@ -195,3 +198,87 @@ export const leaderEmailsForm = z.object({
 export const memberEmailsForm = z.object({
   emails: z.record(z.string(), memberEmailOrBlank),
 });
+
+// A number input holds a number, or a string while it is empty or half typed.
+const numberInput = z.union([z.number(), z.string()]);
+
+/**
+ * Create/edit an assignment: assignmentInput, with the size as the number input holds it (spec
+ * part 2, section 5: a non-numeric value falls back to 5; whole numbers 1 to 100).
+ */
+export const assignmentForm = z
+  .object({ ...assignmentInput.shape, maxFileSizeMb: numberInput.transform(maxFileSizeMbFrom) })
+  .pipe(assignmentInput);
+export type AssignmentForm = z.input<typeof assignmentForm>;
+
+/** Assignment Submission: the notes (spec part 2, section 5: at most 500 characters). */
+export const submissionNotesForm = z.object({ notes: text(TEXT_RULES.notes) });
+
+/** Evaluate one team: evaluationInput's score (an empty input is refused with its message). */
+export const evaluationForm = z.object({
+  score: numberInput.pipe(evaluationInput.shape.score),
+  feedback: evaluationInput.shape.feedback,
+});
+export type EvaluationForm = z.input<typeof evaluationForm>;
+
+/**
+ * Bulk evaluation: the maximum as typed (1 to 1000, 100 when not a number) and each score clamped
+ * to 0..max, an empty one as 0 (spec part 2, section 5), then bulkEvaluationInput's rules.
+ */
+export const bulkEvaluationForm = z
+  .object({
+    maxScore: numberInput.transform(bulkMaxScoreFrom),
+    entries: z.array(z.object({ teamId: z.string(), score: numberInput, feedback: z.string() })),
+  })
+  .transform(({ maxScore, entries }) => ({
+    maxScore,
+    entries: entries.map((entry) => ({
+      ...entry,
+      score: clampBulkScore(entry.score === '' ? 0 : Number(entry.score), maxScore),
+    })),
+  }))
+  .pipe(bulkEvaluationInput);
+export type BulkEvaluationForm = z.input<typeof bulkEvaluationForm>;
+
+// The words a schema has for a value it refuses: a range's own message, reused for an empty input.
+function refusalOf(schema: z.ZodType, value: unknown): string {
+  const result = schema.safeParse(value);
+  return result.success ? TEXT_MESSAGES.required : (result.error.issues[0]?.message ?? '');
+}
+
+/**
+ * A domain number as a number input holds it: a number, a numeric string, or '' while empty. An
+ * empty or non-numeric value is refused with the words the schema gives `outOfRange`.
+ */
+function typedNumber(schema: z.ZodType<number, number>, outOfRange: number) {
+  const message = refusalOf(schema, outOfRange);
+  return numberInput
+    .transform((value, ctx) => {
+      const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+      if (typeof n === 'number' && Number.isFinite(n)) return n;
+      ctx.issues.push({ code: 'custom', input: value, message });
+      return z.NEVER;
+    })
+    .pipe(schema);
+}
+
+/** The note modal's task: taskInput, with the size as the number input holds it. */
+const taskForm = z.object({
+  ...taskInput.shape,
+  maxFileSizeMb: typedNumber(taskInput.shape.maxFileSizeMb, 0),
+});
+
+/**
+ * The lecture note modal (create and edit): lectureNoteInput's rules and words, with the week and
+ * the task's size as number inputs hold them (empty: the range's message); `task` is null while
+ * the task is not included, so its fields are checked only when it is.
+ */
+export const lectureNoteForm = z.object({
+  ...lectureNoteInput.shape,
+  week: typedNumber(lectureNoteInput.shape.week, 0),
+  task: taskForm.nullable(),
+});
+export type LectureNoteForm = z.input<typeof lectureNoteForm>;
+
+/** A task submission's description (the leader's or a member's note), as its upload route takes it. */
+export const taskSubmissionForm = z.object({ description: text(TEXT_RULES.description) });

@@ -2,6 +2,13 @@
 import {
   DEFAULT_PASSWORD_POLICY,
   TEXT_MESSAGES,
+  assignmentForm,
+  bulkEvaluationForm,
+  evaluationForm,
+  submissionNotesForm,
+  DEFAULT_TASK,
+  lectureNoteForm,
+  taskSubmissionForm,
   bulkMembersForm,
   deleteConfirmationForm,
   deletePasswordForm,
@@ -43,6 +50,15 @@ const STRICT: PasswordPolicy = {
 const LONG = 'x'.repeat(101);
 const HIDDEN = 'a\u202Eb';
 const blankSignUp = { name: '', email: '', password: '', confirmPassword: '' };
+const ASSIGNMENT = {
+  title: 'Essay',
+  description: '',
+  startAt: null,
+  endAt: null,
+  maxFileSizeMb: 'not a number',
+  allowedTypes: ['pdf'],
+};
+const TEAM_ID = '00000000-0000-4000-8000-000000000001';
 
 /**
  * Every form of the app with the mistakes a user can make in it: each case's issues are the
@@ -83,6 +99,64 @@ const CASES: Array<[string, z.ZodType, unknown]> = [
   ['rename, blank', workspaceTitleForm('Course'), { title: '' }],
   ['leader e-mails', leaderEmailsForm, { emails: { t1: 'nope' } }],
   ['member e-mails', memberEmailsForm, { emails: { m1: 'a@', m2: '' } }],
+  [
+    'assignment, blank title and no types',
+    assignmentForm,
+    { ...ASSIGNMENT, title: ' ', allowedTypes: [] },
+  ],
+  [
+    'assignment, end before start',
+    assignmentForm,
+    { ...ASSIGNMENT, startAt: '2025-03-04T00:00:00.000Z', endAt: '2025-03-03T00:00:00.000Z' },
+  ],
+  ['assignment, a type twice', assignmentForm, { ...ASSIGNMENT, allowedTypes: ['pdf', 'pdf'] }],
+  [
+    'assignment, long description',
+    assignmentForm,
+    { ...ASSIGNMENT, description: 'x'.repeat(5001) },
+  ],
+  ['submission notes, hidden characters', submissionNotesForm, { notes: HIDDEN }],
+  ['evaluation, empty score', evaluationForm, { score: '', feedback: '' }],
+  ['evaluation, score above 100', evaluationForm, { score: 101, feedback: LONG.repeat(20) }],
+  [
+    'bulk evaluation, nothing entered',
+    bulkEvaluationForm,
+    { maxScore: 'x', entries: [{ teamId: TEAM_ID, score: '', feedback: ' ' }] },
+  ],
+  [
+    'lecture note, blank titles and empty numbers',
+    lectureNoteForm,
+    {
+      title: ' ',
+      description: '',
+      week: '',
+      date: null,
+      task: { ...DEFAULT_TASK, title: '', maxFileSizeMb: '', allowedTypes: [] },
+    },
+  ],
+  [
+    'lecture note, out of range',
+    lectureNoteForm,
+    {
+      title: 'Week 1',
+      description: HIDDEN,
+      week: 21,
+      date: null,
+      task: { ...DEFAULT_TASK, maxFileSizeMb: 1.5, allowedTypes: ['pdf', 'pdf'] },
+    },
+  ],
+  [
+    'lecture note, below range',
+    lectureNoteForm,
+    {
+      title: LONG,
+      description: '',
+      week: 0,
+      date: null,
+      task: { ...DEFAULT_TASK, maxFileSizeMb: 0 },
+    },
+  ],
+  ['task submission, long description', taskSubmissionForm, { description: 'x'.repeat(5001) }],
 ];
 
 function issuesOf(schema: z.ZodType, input: unknown): z.core.$ZodIssue[] {

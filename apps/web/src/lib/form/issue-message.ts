@@ -37,7 +37,18 @@ export type FormMessageKey =
   | 'profile.delete.passwordRequired'
   | 'profile.delete.mismatch'
   | 'workspace.settingsPanel.nameUnchanged'
-  | 'teamFormation.bulk.empty';
+  | 'teamFormation.bulk.empty'
+  | 'assignments.validation.titleRequired'
+  | 'assignments.form.maxSizeHint'
+  | 'assignments.validation.typesRequired'
+  | 'assignments.validation.typesOnce'
+  | 'assignments.validation.windowOrder'
+  | 'assignments.validation.scoreRange'
+  | 'assignments.validation.bulkEmpty'
+  | 'lectureNotes.form.errors.taskTitleRequired'
+  | 'lectureNotes.form.errors.weekRange'
+  | 'lectureNotes.form.errors.sizeWhole'
+  | 'lectureNotes.form.errors.sizeRange';
 
 // tsc refuses a FormMessageKey that is not a key of the translations.
 const _keysExist: FormMessageKey extends ParseKeys ? true : never = true;
@@ -67,6 +78,26 @@ export const DOMAIN_FORM_MESSAGES: readonly { message: string; key: FormMessageK
   { message: FORM_MESSAGES.otpCode, key: 'auth.phone.invalidCode' },
   { message: FORM_MESSAGES.titleUnchanged, key: 'workspace.settingsPanel.nameUnchanged' },
   { message: FORM_MESSAGES.bulkNamesRequired, key: 'teamFormation.bulk.empty' },
+  // Assignments (spec part 2, section 5): assignmentInput's field wording, the score and bulk rules.
+  { message: errors.title_required.message, key: 'assignments.validation.titleRequired' },
+  {
+    message: 'Set the maximum file size for submissions (1-100 MB)',
+    key: 'assignments.form.maxSizeHint',
+  },
+  { message: 'Choose at least one file type', key: 'assignments.validation.typesRequired' },
+  { message: 'Each file type only once', key: 'assignments.validation.typesOnce' },
+  { message: 'The end must not be before the start', key: 'assignments.validation.windowOrder' },
+  { message: errors.score_out_of_range.message, key: 'assignments.validation.scoreRange' },
+  { message: errors.bulk_evaluation_empty.message, key: 'assignments.validation.bulkEmpty' },
+  // Lecture notes (spec part 2, section 5): lectureNoteInput's and taskInput's field wording (the
+  // note title and the file types share the assignments' words above).
+  {
+    message: errors.task_title_required.message,
+    key: 'lectureNotes.form.errors.taskTitleRequired',
+  },
+  { message: 'The week must be from {min} to {max}', key: 'lectureNotes.form.errors.weekRange' },
+  { message: 'Enter a whole number of MB', key: 'lectureNotes.form.errors.sizeWhole' },
+  { message: 'Enter a size from {min} to {max} MB', key: 'lectureNotes.form.errors.sizeRange' },
 ];
 
 const TEXT_PROBLEM_KEYS: Record<TextProblem, FormMessageKey> = {

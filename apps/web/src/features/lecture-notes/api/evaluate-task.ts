@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { lectureNote } from '@teamshuffle/domain';
+import type { EvaluationInput, LectureNote } from '@teamshuffle/domain';
+import { apiFetch } from '../../../lib/api-client';
+import { applyNote } from './note-cache';
+import { notePath } from './paths';
+
+export interface EvaluateTaskInput {
+  workspaceId: string;
+  noteId: string;
+  evaluation: EvaluationInput;
+}
+
+/** POST /api/workspaces/:id/notes/:noteId/evaluations (owner): a team's current answer. */
+export async function evaluateTask({
+  workspaceId,
+  noteId,
+  evaluation,
+}: EvaluateTaskInput): Promise<LectureNote> {
+  const body = await apiFetch<unknown>(`${notePath(workspaceId, noteId)}/evaluations`, {
+    method: 'POST',
+    json: evaluation,
+  });
+  return lectureNote.parse(body);
+}
+
+/** Evaluate a team's answer to a team task. */
+export function useEvaluateTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: evaluateTask,
+    // The note is shown at once from the answer; the section's refresh need not be waited for.
+    onSuccess: (note, { workspaceId }) => {
+      void applyNote(queryClient, workspaceId, note);
+    },
+  });
+}

@@ -1,0 +1,25 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { lectureNote } from '@teamshuffle/domain';
+import type { LectureNote, TaskView } from '@teamshuffle/domain';
+import { useFileUpload } from '../../../components/file-upload';
+import { applyNote } from './note-cache';
+import { notePath } from './paths';
+
+/**
+ * POST /api/workspaces/:id/notes/:noteId/submissions (multipart: `description`, then `files`):
+ * the team's leader (team task) or a member (individual task) submits or resubmits; 201 with the
+ * note. The files are checked first against the task's size and types in the leader panel's
+ * words, as the route answers them, and sent together on `start({ description })`.
+ */
+export function useTaskSubmission(workspaceId: string, noteId: string, task: TaskView) {
+  const queryClient = useQueryClient();
+  return useFileUpload<LectureNote>({
+    path: `${notePath(workspaceId, noteId)}/submissions`,
+    mode: 'together',
+    allowedTypes: task.allowedTypes,
+    maxFileSizeMb: task.maxFileSizeMb,
+    refusalWording: 'panel',
+    parse: (body) => lectureNote.parse(body),
+    onUploaded: (note) => void applyNote(queryClient, workspaceId, note),
+  });
+}

@@ -1,0 +1,112 @@
+import { Alert, Divider, Modal, Stack, Text, Title } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import type { IndividualTaskState, LectureNote, TaskView } from '@teamshuffle/domain';
+import { useTranslation } from 'react-i18next';
+import { ownSubmission } from '../utils/task-view';
+import type { IndividualPanelAccess } from '../utils/task-view';
+import { DeleteSubmissionButton, SubmissionDetails, SubmissionForm } from './submission-parts';
+import { IndividualProgressBar } from './individual-progress-bar';
+
+interface IndividualTaskPanelProps {
+  workspaceId: string;
+  note: LectureNote;
+  task: TaskView;
+  /** The open team's state (re-read from the latest answer), or null while closed. */
+  state: IndividualTaskState | null;
+  access: IndividualPanelAccess;
+  userId: string | null;
+  onClose: () => void;
+}
+
+/**
+ * Individual submission (spec part 2, sections 2, 4 and 6): each member of the team submits,
+ * resubmits and deletes their own files and sees all the team's submissions; the owner only
+ * views. The team's progress, and 'Team Complete' when everyone has submitted.
+ */
+export function IndividualTaskPanel({
+  workspaceId,
+  note,
+  task,
+  state,
+  access,
+  userId,
+  onClose,
+}: IndividualTaskPanelProps) {
+  const { t } = useTranslation();
+  const mine = state ? ownSubmission(state, userId) : null;
+  return (
+    <Modal
+      opened={state !== null && access !== null}
+      onClose={onClose}
+      title={t('lectureNotes.panel.individualTitle', { number: state?.teamNumber ?? '' })}
+      size="lg"
+      centered
+    >
+      {state && access ? (
+        <Stack gap="md">
+          <IndividualProgressBar team={state} />
+          {access === 'view' ? (
+            <Alert
+              color="blue"
+              variant="light"
+              icon={<IconInfoCircle size={18} aria-hidden="true" />}
+            >
+              {t('lectureNotes.panel.ownerViewOnly')}
+            </Alert>
+          ) : (
+            <Stack gap="xs">
+              <Title order={3} size="h6">
+                {t('lectureNotes.panel.yourSubmission')}
+              </Title>
+              {mine ? (
+                <>
+                  <SubmissionDetails submission={mine} />
+                  {note.isPublished ? (
+                    <DeleteSubmissionButton workspaceId={workspaceId} noteId={note.id} />
+                  ) : null}
+                </>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  {t('lectureNotes.panel.nothingYet')}
+                </Text>
+              )}
+              {note.isPublished ? (
+                <SubmissionForm
+                  workspaceId={workspaceId}
+                  note={note}
+                  task={task}
+                  submitLabel={t('lectureNotes.panel.submitFile')}
+                  isResubmission={mine !== null}
+                  successMessage={t('lectureNotes.panel.fileSubmitted')}
+                />
+              ) : (
+                <Text size="sm" c="dimmed">
+                  {t('lectureNotes.task.draftClosed')}
+                </Text>
+              )}
+            </Stack>
+          )}
+          <Divider />
+          <Stack gap="xs">
+            <Title order={3} size="h6">
+              {t('lectureNotes.panel.teamSubmissions')}
+            </Title>
+            {state.submissions.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                {t('lectureNotes.panel.noSubmissions')}
+              </Text>
+            ) : (
+              <Stack component="ul" gap="sm" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+                {state.submissions.map((submission) => (
+                  <li key={submission.id}>
+                    <SubmissionDetails submission={submission} />
+                  </li>
+                ))}
+              </Stack>
+            )}
+          </Stack>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,240 @@
+import { Alert, Anchor, Badge, Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import {
+  TEXT_LIMITS,
+  fileUrl,
+  formatDateTime,
+  formatFileSize,
+  submissionBadgeColor,
+  taskSubmissionForm,
+} from '@teamshuffle/domain';
+import type { LectureNote, TaskSubmission, TaskView } from '@teamshuffle/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FileUpload } from '../../../components/file-upload';
+import { apiErrorMessage } from '../../../lib/api-error-message';
+import { useSchemaForm } from '../../../lib/form/use-schema-form';
+import { notify } from '../../../lib/notify';
+import { useDeleteSubmission } from '../api/delete-submission';
+import { useTaskSubmission } from '../api/submit-task';
+import type { TeamTaskStatus } from '../utils/task-view';
+
+// Pieces both task panels use: the status badge, one submission, the submit form and Delete.
+
+/** Pending (grey), or Submitted with the count in the count's colour (1 green, 2 blue, more purple). */
+export function StatusBadge({ status }: { status: TeamTaskStatus }) {
+  const { t } = useTranslation();
+  return status.kind === 'pending' ? (
+    <Badge color="gray" variant="light" data-testid="task-status" data-count={0}>
+      {t('lectureNotes.task.pending')}
+    </Badge>
+  ) : (
+    <Badge
+      color={status.color}
+      variant="filled"
+      data-testid="task-status"
+      data-count={status.count}
+      data-color={status.color}
+    >
+      {t('lectureNotes.task.submitted', { count: status.count })}
+    </Badge>
+  );
+}
+
+/**
+ * One submission: its count, time, who, description and files. Files whose bytes are gone (a
+ * replaced attempt's) are listed by name and size, without a link.
+ */
+export function SubmissionDetails({ submission }: { submission: TaskSubmission }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={4} data-testid="submission">
+      <Group gap="xs">
+        <Badge size="sm" variant="light" color={submissionBadgeColor(submission.attempt) ?? 'gray'}>
+          {t('lectureNotes.panel.attempt', { count: submission.attempt })}
+        </Badge>
+        {submission.isLate ? (
+          <Badge size="sm" variant="light" color="orange">
+            {t('lectureNotes.task.late')}
+          </Badge>
+        ) : null}
+        <Text size="xs" c="dimmed">
+          {t('lectureNotes.panel.submittedAt', { date: formatDateTime(submission.submittedAt) })}
+        </Text>
+        {submission.submittedBy ? (
+          <Text size="xs" c="dimmed">
+            {t('lectureNotes.panel.submittedBy', { name: submission.submittedBy.name })}
+          </Text>
+        ) : null}
+      </Group>
+      {submission.description ? (
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          {submission.description}
+        </Text>
+      ) : null}
+      {submission.files && submission.files.length > 0 ? (
+        <Stack
+          component="ul"
+          gap={2}
+          aria-label={t('lectureNotes.panel.files')}
+          style={{ listStyle: 'none', margin: 0, padding: 0 }}
+        >
+          {submission.files.map((file, index) => (
+            <Group component="li" key={`${file.name}-${index}`} gap="xs" wrap="nowrap">
+              {file.fileId ? (
+                <Anchor
+                  href={fileUrl(file.fileId)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  size="sm"
+                  truncate
+                >
+                  {file.name}
+                </Anchor>
+              ) : (
+                <Text size="sm" truncate>
+                  {file.name}{' '}
+                  <Text span size="xs" c="dimmed">
+                    {t('lectureNotes.panel.fileGone')}
+                  </Text>
+                </Text>
+              )}
+              <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                {formatFileSize(file.size)}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}
+
+interface SubmissionFormProps {
+  workspaceId: string;
+  note: LectureNote;
+  task: TaskView;
+  /** A current submission exists: this is a resubmission. */
+  isResubmission: boolean;
+  /** 'Submit Task' (team) or 'Submit Files' (individual), before anything was submitted. */
+  submitLabel: string;
+  /** 'Task submitted successfully!' (team) or 'File submitted successfully!' (individual). */
+  successMessage: string;
+}
+
+/**
+ * Submit or resubmit: files (checked before sending against the task's size and types, in the
+ * leader panel's words; at least one) and a description, sent together with progress, cancel and
+ * 3 tries. The server checks the same rules and who may submit.
+ */
+export function SubmissionForm({
+  workspaceId,
+  note,
+  task,
+  isResubmission,
+  submitLabel,
+  successMessage,
+}: SubmissionFormProps) {
+  const { t } = useTranslation();
+  const upload = useTaskSubmission(workspaceId, note.id, task);
+  const form = useSchemaForm(taskSubmissionForm, { initialValues: { description: '' } });
+
+  const submit = form.onSubmit(({ description }) => {
+    void upload.start({ description }).then((result) => {
+      if (!result) return;
+      notify.success(successMessage);
+      upload.reset();
+      form.reset();
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <FileUpload upload={upload} />
+        <Textarea
+          label={t('lectureNotes.panel.descriptionLabel')}
+          placeholder={t('lectureNotes.panel.descriptionPlaceholder')}
+          autosize
+          minRows={2}
+          maxRows={6}
+          maxLength={TEXT_LIMITS.description}
+          disabled={upload.isUploading}
+          {...form.getInputProps('description')}
+        />
+        {isResubmission ? (
+          <Text size="xs" c="dimmed">
+            {t('lectureNotes.panel.resubmitHint')}
+          </Text>
+        ) : null}
+        <Group justify="flex-end">
+          <Button type="submit" loading={upload.isUploading}>
+            {isResubmission ? t('lectureNotes.panel.resubmit') : submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Delete Submission (the caller's current one), after a confirmation in place. */
+export function DeleteSubmissionButton({
+  workspaceId,
+  noteId,
+}: {
+  workspaceId: string;
+  noteId: string;
+}) {
+  const { t } = useTranslation();
+  const [isConfirming, setIsConfirming] = useState(false);
+  const remove = useDeleteSubmission();
+  // mutateAsync: once the submission is gone this button is too, and the toast must still show.
+  const confirm = () => {
+    remove
+      .mutateAsync({ workspaceId, noteId })
+      .then(() => notify.success(t('lectureNotes.panel.deleted')))
+      .catch((error: unknown) =>
+        notify.error(apiErrorMessage(error, t('lectureNotes.panel.deleteFailed'))),
+      );
+  };
+  if (!isConfirming) {
+    return (
+      <Group>
+        <Button
+          size="xs"
+          variant="light"
+          color="red"
+          leftSection={<IconTrash size={14} aria-hidden="true" />}
+          onClick={() => setIsConfirming(true)}
+        >
+          {t('lectureNotes.panel.deleteSubmission')}
+        </Button>
+      </Group>
+    );
+  }
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      role="alertdialog"
+      aria-label={t('lectureNotes.panel.deleteSubmission')}
+    >
+      <Stack gap="xs">
+        <Text size="sm">{t('lectureNotes.confirm.submissionText')}</Text>
+        <Group gap="sm">
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => setIsConfirming(false)}
+            disabled={remove.isPending}
+          >
+            {t('lectureNotes.confirm.cancel')}
+          </Button>
+          <Button size="xs" color="red" onClick={confirm} loading={remove.isPending} autoFocus>
+            {t('lectureNotes.confirm.delete')}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
