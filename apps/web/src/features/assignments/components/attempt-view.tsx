@@ -1,0 +1,91 @@
+import { Anchor, Badge, Group, List, Paper, Stack, Text } from '@mantine/core';
+import { IconFile } from '@tabler/icons-react';
+import { formatDateTime, formatFileSize } from '@teamshuffle/domain';
+import type { AssignmentAttempt } from '@teamshuffle/domain';
+import { useTranslation } from 'react-i18next';
+import { filePath } from '../api/downloads';
+import { EvaluationLine } from './evaluation-line';
+
+/**
+ * One attempt at an assignment: when and by whom, late or not, its files (links while the bytes
+ * are kept), the notes (for the owner and their writer) and the grade given to this attempt.
+ */
+export function AttemptView({
+  attempt,
+  canDownload,
+}: {
+  attempt: AssignmentAttempt;
+  /** Only the team's leader and the owner may download the files (spec part 2, section 6). */
+  canDownload: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid="attempt" data-attempt={attempt.attempt}>
+      <Stack gap="xs">
+        <Group gap="xs" wrap="wrap">
+          <Text fw={600} size="sm">
+            {t('assignments.status.attempt', { attempt: attempt.attempt })}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {formatDateTime(attempt.submittedAt)}
+          </Text>
+          {attempt.submittedBy ? (
+            <Text size="sm" c="dimmed">
+              {t('assignments.panel.submittedBy', { name: attempt.submittedBy.name })}
+            </Text>
+          ) : null}
+          {attempt.isLate ? (
+            <Badge color="red" variant="light" size="sm" title={t('assignments.panel.lateAttempt')}>
+              {t('assignments.status.late')}
+            </Badge>
+          ) : null}
+        </Group>
+        {attempt.files && attempt.files.length > 0 ? (
+          <List
+            size="sm"
+            spacing={2}
+            icon={<IconFile size={14} aria-hidden="true" />}
+            aria-label={t('assignments.panel.files')}
+          >
+            {attempt.files.map((file, index) => (
+              <List.Item key={`${file.fileId ?? 'gone'}-${index}`}>
+                {file.fileId && canDownload ? (
+                  <Anchor href={filePath(file.fileId)} download={file.name} size="sm">
+                    {file.name}
+                  </Anchor>
+                ) : file.fileId ? (
+                  <Text span size="sm">
+                    {file.name}
+                  </Text>
+                ) : (
+                  <Text span size="sm" c="dimmed">
+                    {t('assignments.panel.fileRemoved', { name: file.name })}
+                  </Text>
+                )}{' '}
+                <Text span size="xs" c="dimmed">
+                  ({formatFileSize(file.size)})
+                </Text>
+              </List.Item>
+            ))}
+          </List>
+        ) : null}
+        {attempt.notes ? (
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            <Text span fw={600} size="sm">
+              {t('assignments.panel.notes')}:
+            </Text>{' '}
+            {attempt.notes}
+          </Text>
+        ) : null}
+        {attempt.evaluation ? (
+          <Stack gap={2}>
+            <Text size="xs" c="dimmed">
+              {t('assignments.grade.forAttempt', { attempt: attempt.attempt })}
+            </Text>
+            <EvaluationLine evaluation={attempt.evaluation} />
+          </Stack>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,277 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+} from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
+import {
+  BULK_MAX_SCORE_MAX,
+  BULK_MAX_SCORE_MIN,
+  EVALUATION_DIALOG_CLOSE_MS,
+  TEXT_LIMITS,
+  bulkEvaluationForm,
+  bulkMaxScoreFrom,
+} from '@teamshuffle/domain';
+import type { AssignmentView } from '@teamshuffle/domain';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
+import { apiErrorMessage } from '../../../lib/api-error-message';
+import { useSchemaForm } from '../../../lib/form/use-schema-form';
+import { notify } from '../../../lib/notify';
+import { useEvaluateTeams } from '../api/evaluate-teams';
+import {
+  browserStorage,
+  changedBulkEntries,
+  initialBulkEntries,
+  readBulkMaxScore,
+  rememberBulkMaxScore,
+  rescaleBulkEntries,
+} from '../utils/bulk-evaluation';
+import type { WindowPhase } from '../utils/assignment-window';
+import { gradeTarget, teamStatus } from '../utils/team-state';
+
+interface BulkEvaluateModalProps {
+  opened: boolean;
+  onClose: () => void;
+  workspaceId: string;
+  assignment: AssignmentView | null;
+  phase: WindowPhase;
+  /** Changes each time the modal opens, so the form starts afresh. */
+  formKey: number;
+}
+
+/**
+ * Bulk evaluation (owner; spec part 2, section 5): every team in one dialog on a scale of 1 to
+ * 1000 (default 100, remembered per assignment on this device), each score clamped to 0..max and
+ * stored as a percent of it, all saved in one request that succeeds or fails as a whole.
+ */
+export function BulkEvaluateModal({
+  opened,
+  onClose,
+  workspaceId,
+  assignment,
+  phase,
+  formKey,
+}: BulkEvaluateModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('assignments.bulk.title')} size="xl" centered>
+      {assignment ? (
+        <BulkForm
+          key={formKey}
+          workspaceId={workspaceId}
+          assignment={assignment}
+          phase={phase}
+          onClose={onClose}
+        />
+      ) : null}
+    </Modal>
+  );
+}
+
+function BulkForm({
+  workspaceId,
+  assignment,
+  phase,
+  onClose,
+}: {
+  workspaceId: string;
+  assignment: AssignmentView;
+  phase: WindowPhase;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const evaluateAll = useEvaluateTeams();
+  const [initialValues] = useState(() => {
+    const maxScore = readBulkMaxScore(browserStorage(), assignment.id);
+    return { maxScore, entries: initialBulkEntries(assignment.teams, maxScore) };
+  });
+  const form = useSchemaForm(bulkEvaluationForm, { initialValues });
+  // The scale the rows' prefilled grades are on (they follow the maximum as it changes).
+  const [entriesScale, setEntriesScale] = useState(initialValues.maxScore);
+  const [isSaved, setIsSaved] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const maxScore = bulkMaxScoreFrom(form.values.maxScore);
+
+  const closeRef = useRef(onClose);
+  useEffect(() => {
+    closeRef.current = onClose;
+  });
+  useEffect(() => {
+    if (!isSaved) return;
+    const timer = window.setTimeout(() => closeRef.current(), EVALUATION_DIALOG_CLOSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [isSaved]);
+
+  const submit = form.onSubmit((values) => {
+    setFailure(null);
+    rememberBulkMaxScore(browserStorage(), assignment.id, values.maxScore);
+    const entries = changedBulkEntries(values, assignment.teams);
+    if (entries.length === 0) {
+      notify.info(t('assignments.bulk.noChanges'));
+      return;
+    }
+    evaluateAll.mutate(
+      {
+        workspaceId,
+        assignmentId: assignment.id,
+        evaluations: { maxScore: values.maxScore, entries },
+      },
+      {
+        onSuccess: () => setIsSaved(true),
+        onError: (error) => {
+          const message = apiErrorMessage(error, t('assignments.bulk.failed'));
+          notify.error(message);
+          if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+            setFailure(message);
+          }
+        },
+      },
+    );
+  });
+
+  const maxScoreProps = form.getInputProps('maxScore');
+  const entriesError = form.errors['entries'];
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Text size="sm">{t('assignments.bulk.intro', { title: assignment.title })}</Text>
+        <NumberInput
+          label={t('assignments.bulk.maxScoreLabel')}
+          description={t('assignments.bulk.maxScoreHint')}
+          min={BULK_MAX_SCORE_MIN}
+          max={BULK_MAX_SCORE_MAX}
+          allowDecimal={false}
+          allowNegative={false}
+          maw={260}
+          disabled={isSaved}
+          {...maxScoreProps}
+          onChange={(value: number | string) => {
+            form.setFieldValue('maxScore', value);
+            if (value === '') return;
+            const toMax = bulkMaxScoreFrom(value);
+            form.setFieldValue(
+              'entries',
+              rescaleBulkEntries(form.values.entries, assignment.teams, entriesScale, toMax),
+            );
+            setEntriesScale(toMax);
+            // spec part 2, section 5: remembered per assignment in local storage
+            rememberBulkMaxScore(browserStorage(), assignment.id, value);
+          }}
+        />
+        <Table.ScrollContainer minWidth={560}>
+          <Table verticalSpacing="xs" striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('assignments.bulk.team')}</Table.Th>
+                <Table.Th>{t('assignments.bulk.status')}</Table.Th>
+                <Table.Th>{t('assignments.bulk.score')}</Table.Th>
+                <Table.Th>{t('assignments.bulk.feedback')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {assignment.teams.map((team, index) => {
+                const status = teamStatus(team, phase);
+                const target = gradeTarget(team);
+                return (
+                  <Table.Tr key={team.teamId} data-testid={`bulk-team-${team.teamNumber}`}>
+                    <Table.Td>
+                      <Text size="sm" fw={600}>
+                        {t('assignments.team', { number: team.teamNumber })}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {team.leaderName ?? t('assignments.noLeader')}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4}>
+                        <Badge color={status.color} size="sm">
+                          {status.kind === 'submitted'
+                            ? t('assignments.status.submitted')
+                            : t('assignments.status.pending')}
+                        </Badge>
+                        {status.isLate ? (
+                          <Badge color="red" variant="light" size="sm">
+                            {t('assignments.status.late')}
+                          </Badge>
+                        ) : null}
+                      </Group>
+                      {target.kind === 'earlier' ? (
+                        <Text size="xs" c="dimmed">
+                          {t('assignments.bulk.earlier', { attempt: target.attempt ?? '?' })}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td miw={110}>
+                      <NumberInput
+                        aria-label={t('assignments.bulk.scoreLabel', { number: team.teamNumber })}
+                        min={0}
+                        max={maxScore}
+                        decimalScale={2}
+                        allowNegative={false}
+                        // spec part 2, section 5: each score is clamped to 0..max
+                        clampBehavior="blur"
+                        disabled={isSaved}
+                        {...form.getInputProps(`entries.${index}.score`)}
+                      />
+                    </Table.Td>
+                    <Table.Td miw={200}>
+                      <Textarea
+                        aria-label={t('assignments.bulk.feedbackLabel', {
+                          number: team.teamNumber,
+                        })}
+                        autosize
+                        minRows={1}
+                        maxRows={4}
+                        maxLength={TEXT_LIMITS.feedback}
+                        disabled={isSaved}
+                        {...form.getInputProps(`entries.${index}.feedback`)}
+                      />
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {typeof entriesError === 'string' ? (
+          <Alert color="red" variant="light" role="alert">
+            {entriesError}
+          </Alert>
+        ) : null}
+        {isSaved ? (
+          <Alert
+            color="teal"
+            variant="light"
+            role="status"
+            icon={<IconCheck size={18} aria-hidden="true" />}
+          >
+            {t('assignments.bulk.saved')}
+          </Alert>
+        ) : null}
+        {failure ? (
+          <Alert color="red" variant="light" role="alert" style={{ whiteSpace: 'pre-line' }}>
+            {failure}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {t('assignments.panel.close')}
+          </Button>
+          <Button type="submit" loading={evaluateAll.isPending} disabled={isSaved}>
+            {t('assignments.bulk.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,42 @@
+import { Group, Stack, Text } from '@mantine/core';
+import { formatDateTime } from '@teamshuffle/domain';
+import type { EvaluationView } from '@teamshuffle/domain';
+import { useTranslation } from 'react-i18next';
+import { GradeBadge } from '../../../components/grade-badge';
+
+/** One evaluation: the letter grade in its colour, the score on the scale it was given, feedback. */
+export function EvaluationLine({
+  evaluation,
+  withDetails = true,
+}: {
+  evaluation: EvaluationView;
+  /** Feedback and who graded when (the panel); the card shows the grade only. */
+  withDetails?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={2} data-testid="evaluation">
+      <Group gap="xs" wrap="nowrap">
+        <GradeBadge percent={evaluation.score} size="sm" />
+        <Text size="sm" fw={600} data-testid="evaluation-score">
+          {t('assignments.grade.score', { raw: evaluation.rawScore, max: evaluation.maxScore })}
+        </Text>
+      </Group>
+      {withDetails && evaluation.feedback !== '' ? (
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          {t('assignments.grade.feedback', { feedback: evaluation.feedback })}
+        </Text>
+      ) : null}
+      {withDetails ? (
+        <Text size="xs" c="dimmed">
+          {evaluation.evaluatedBy
+            ? t('assignments.grade.evaluatedBy', {
+                name: evaluation.evaluatedBy.name,
+                date: formatDateTime(evaluation.evaluatedAt),
+              })
+            : t('assignments.grade.evaluatedAt', { date: formatDateTime(evaluation.evaluatedAt) })}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,275 @@
+import { Alert, Button, Divider, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
+import { IconAlertTriangle, IconClock, IconInfoCircle, IconLock } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  NOTES_MAX_LENGTH,
+  allowedTypesText,
+  assignmentView,
+  formatDateTime,
+  submissionNotesForm,
+} from '@teamshuffle/domain';
+import type { AssignmentTeamState, AssignmentView } from '@teamshuffle/domain';
+import { useTranslation } from 'react-i18next';
+import { FileUpload, useFileUpload } from '../../../components/file-upload';
+import { useSchemaForm } from '../../../lib/form/use-schema-form';
+import { notify } from '../../../lib/notify';
+import { queryKeys } from '../../../lib/query-keys';
+import { submissionsPath } from '../api/downloads';
+import type { WindowPhase } from '../utils/assignment-window';
+import { canDownloadWork, gradeTarget } from '../utils/team-state';
+import type { PanelAccess } from '../utils/team-state';
+import { AttemptView } from './attempt-view';
+import { EvaluationLine } from './evaluation-line';
+
+interface SubmissionModalProps {
+  opened: boolean;
+  onClose: () => void;
+  workspaceId: string;
+  assignment: AssignmentView | null;
+  team: AssignmentTeamState | null;
+  access: PanelAccess;
+  phase: WindowPhase;
+  /** The owner's Evaluate for this team. */
+  onEvaluate: () => void;
+  /** Changes each time the modal opens, so the upload starts afresh. */
+  formKey: number;
+}
+
+/**
+ * Assignment Submission (spec part 2, sections 2, 5 and 6): the team's current attempt and its
+ * earlier ones with their grades (the owner and the team), and for the team's leader the files
+ * and notes to hand in, within the window (refused before the start, marked late after the end).
+ */
+export function SubmissionModal({
+  opened,
+  onClose,
+  workspaceId,
+  assignment,
+  team,
+  access,
+  phase,
+  onEvaluate,
+  formKey,
+}: SubmissionModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('assignments.panel.title')}
+      size="lg"
+      centered
+    >
+      {assignment && team ? (
+        <Stack gap="md">
+          <Stack gap={2}>
+            <Text fw={600}>
+              {t('assignments.panel.heading', {
+                number: team.teamNumber,
+                title: assignment.title,
+              })}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {assignment.startAt
+                ? t('assignments.card.start', { date: formatDateTime(assignment.startAt) })
+                : t('assignments.card.noStart')}
+              {' · '}
+              {assignment.endAt
+                ? t('assignments.card.end', { date: formatDateTime(assignment.endAt) })
+                : t('assignments.card.noEnd')}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {t('assignments.card.rules', {
+                types: allowedTypesText(assignment.allowedTypes),
+                size: assignment.maxFileSizeMb,
+              })}
+            </Text>
+          </Stack>
+          {access === 'manage' ? (
+            <Alert
+              color="blue"
+              variant="light"
+              icon={<IconInfoCircle size={18} aria-hidden="true" />}
+            >
+              {t('assignments.panel.ownerView')}
+            </Alert>
+          ) : null}
+
+          <CurrentWork team={team} canDownload={canDownloadWork(access)} />
+
+          {access === 'view' ? (
+            <Alert color="yellow" variant="light" icon={<IconLock size={18} aria-hidden="true" />}>
+              {t('assignments.onlyLeaders')}
+            </Alert>
+          ) : null}
+
+          {access === 'submit' ? (
+            <SubmitForm
+              key={formKey}
+              workspaceId={workspaceId}
+              assignment={assignment}
+              phase={phase}
+              hasSubmitted={team.latest !== null}
+            />
+          ) : null}
+
+          {team.history.length > 0 ? (
+            <Stack gap="xs">
+              <Divider />
+              <Title order={3} size="h6">
+                {t('assignments.panel.history', { n: team.history.length })}
+              </Title>
+              {team.history.map((attempt) => (
+                <AttemptView
+                  key={attempt.id}
+                  attempt={attempt}
+                  canDownload={canDownloadWork(access)}
+                />
+              ))}
+            </Stack>
+          ) : null}
+
+          <Group justify="flex-end" gap="sm">
+            {access === 'manage' ? (
+              <Button variant="light" onClick={onEvaluate}>
+                {t('assignments.panel.evaluate')}
+              </Button>
+            ) : null}
+            <Button variant="default" onClick={onClose}>
+              {t('assignments.panel.close')}
+            </Button>
+          </Group>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}
+
+/** The team's latest attempt and, when its grade belongs elsewhere, where (an earlier attempt, none). */
+function CurrentWork({ team, canDownload }: { team: AssignmentTeamState; canDownload: boolean }) {
+  const { t } = useTranslation();
+  const target = gradeTarget(team);
+  return (
+    <Stack gap="xs" data-testid="current-work">
+      <Title order={3} size="h6">
+        {t('assignments.panel.current')}
+      </Title>
+      {team.latest ? (
+        <AttemptView attempt={team.latest} canDownload={canDownload} />
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t('assignments.panel.noneYet')}
+        </Text>
+      )}
+      {team.grade && (target.kind === 'earlier' || target.kind === 'noSubmission') ? (
+        <Stack gap={2}>
+          <Text size="xs" c="dimmed">
+            {target.kind === 'earlier'
+              ? t('assignments.grade.earlierAttempt', { attempt: target.attempt ?? '?' })
+              : t('assignments.grade.noSubmission')}
+          </Text>
+          <EvaluationLine evaluation={team.grade} />
+        </Stack>
+      ) : null}
+      {team.grade === null ? (
+        <Text size="sm" c="dimmed" data-testid="not-evaluated">
+          {t('assignments.grade.notEvaluated')}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The leader's hand-in: files and notes in one request; refused before the start, late after the end. */
+function SubmitForm({
+  workspaceId,
+  assignment,
+  phase,
+  hasSubmitted,
+}: {
+  workspaceId: string;
+  assignment: AssignmentView;
+  phase: WindowPhase;
+  hasSubmitted: boolean;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const upload = useFileUpload({
+    path: submissionsPath(workspaceId, assignment.id),
+    allowedTypes: assignment.allowedTypes,
+    maxFileSizeMb: assignment.maxFileSizeMb,
+    maxFiles: 10,
+    parse: (body) => assignmentView.parse(body),
+  });
+  const form = useSchemaForm(submissionNotesForm, { initialValues: { notes: '' } });
+
+  if (phase === 'upcoming') {
+    return (
+      <Alert color="yellow" variant="light" icon={<IconClock size={18} aria-hidden="true" />}>
+        {t('assignments.panel.notOpen', {
+          date: assignment.startAt ? formatDateTime(assignment.startAt) : '',
+        })}
+      </Alert>
+    );
+  }
+
+  const send = async (notes: string) => {
+    const result = await upload.start({ notes });
+    if (result === null) return;
+    notify.success(t('assignments.panel.submitted'));
+    upload.reset();
+    form.reset();
+    await queryClient.invalidateQueries({ queryKey: queryKeys.assignments.all(workspaceId) });
+  };
+  const notesLength = form.values.notes.length;
+
+  return (
+    <form onSubmit={form.onSubmit(({ notes }) => void send(notes))} noValidate>
+      <Stack gap="sm">
+        <Divider />
+        {phase === 'ended' ? (
+          <Alert
+            color="orange"
+            variant="light"
+            icon={<IconAlertTriangle size={18} aria-hidden="true" />}
+            data-testid="late-warning"
+          >
+            {t('assignments.panel.late')}
+          </Alert>
+        ) : null}
+        {hasSubmitted ? (
+          <Text size="sm" c="dimmed">
+            {t('assignments.panel.resubmitHint')}
+          </Text>
+        ) : null}
+        <FileUpload upload={upload} disabled={upload.isUploading} />
+        <Stack gap={2}>
+          <Textarea
+            label={t('assignments.panel.notesLabel')}
+            description={t('assignments.panel.notesHint')}
+            autosize
+            minRows={2}
+            maxRows={6}
+            // spec part 2, section 5: at most 500 characters, with a counter
+            maxLength={NOTES_MAX_LENGTH}
+            disabled={upload.isUploading}
+            {...form.getInputProps('notes')}
+          />
+          <Text
+            size="xs"
+            c={notesLength >= NOTES_MAX_LENGTH ? 'red' : 'dimmed'}
+            ta="right"
+            data-testid="notes-counter"
+          >
+            {t('assignments.panel.notesCount', { length: notesLength, max: NOTES_MAX_LENGTH })}
+          </Text>
+        </Stack>
+        <Group justify="flex-end">
+          <Button type="submit" loading={upload.isUploading}>
+            {hasSubmitted ? t('assignments.panel.resubmit') : t('assignments.panel.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,168 @@
+import { bulkEvaluationForm } from '@teamshuffle/domain';
+import type { EvaluationView } from '@teamshuffle/domain';
+import { describe, expect, it } from 'vitest';
+import {
+  bulkMaxScoreKey,
+  changedBulkEntries,
+  initialBulkEntries,
+  readBulkMaxScore,
+  rememberBulkMaxScore,
+  rescaleBulkEntries,
+} from './bulk-evaluation';
+
+const T1 = '00000000-0000-4000-8000-000000000001';
+const T2 = '00000000-0000-4000-8000-000000000002';
+const T3 = '00000000-0000-4000-8000-000000000003';
+
+function memoryStorage(): Storage {
+  const values = new Map<string, string>();
+  return {
+    get length() {
+      return values.size;
+    },
+    clear: () => values.clear(),
+    getItem: (key) => values.get(key) ?? null,
+    key: (index) => [...values.keys()][index] ?? null,
+    removeItem: (key) => void values.delete(key),
+    setItem: (key, value) => void values.set(key, value),
+  };
+}
+
+function grade(score: number, rawScore: number, maxScore: number, feedback = ''): EvaluationView {
+  return {
+    id: 'e',
+    score,
+    rawScore,
+    maxScore,
+    feedback,
+    evaluatedBy: null,
+    evaluatedAt: '2025-03-04T00:00:00.000Z',
+    submissionId: 's',
+    attempt: 1,
+  };
+}
+
+describe('the remembered maximum score', () => {
+  it('is 100 until one is remembered, then that one, per assignment', () => {
+    const storage = memoryStorage();
+    expect(readBulkMaxScore(storage, 'a1')).toBe(100);
+    rememberBulkMaxScore(storage, 'a1', 50);
+    expect(storage.getItem(bulkMaxScoreKey('a1'))).toBe('50');
+    expect(readBulkMaxScore(storage, 'a1')).toBe(50);
+    expect(readBulkMaxScore(storage, 'a2')).toBe(100);
+  });
+
+  it('keeps it within 1..1000 and falls back to 100 for a non-number', () => {
+    const storage = memoryStorage();
+    rememberBulkMaxScore(storage, 'a1', '5000');
+    expect(readBulkMaxScore(storage, 'a1')).toBe(1000);
+    rememberBulkMaxScore(storage, 'a1', 0);
+    expect(readBulkMaxScore(storage, 'a1')).toBe(1);
+    storage.setItem(bulkMaxScoreKey('a1'), 'lots');
+    expect(readBulkMaxScore(storage, 'a1')).toBe(100);
+  });
+
+  it('survives storage that refuses or is missing', () => {
+    const refusing = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+    };
+    expect(readBulkMaxScore(refusing, 'a1')).toBe(100);
+    expect(() => rememberBulkMaxScore(refusing, 'a1', 50)).not.toThrow();
+    expect(readBulkMaxScore(null, 'a1')).toBe(100);
+  });
+});
+
+describe('bulk rows', () => {
+  const teams = [
+    { teamId: T1, grade: grade(95, 95, 100, 'Great') },
+    { teamId: T2, grade: grade(80, 40, 50) },
+    { teamId: T3, grade: null },
+  ];
+
+  it("start from each team's current grade on the chosen scale", () => {
+    expect(initialBulkEntries(teams, 100)).toEqual([
+      { teamId: T1, score: 95, feedback: 'Great' },
+      { teamId: T2, score: 80, feedback: '' },
+      { teamId: T3, score: '', feedback: '' },
+    ]);
+    expect(initialBulkEntries(teams, 50).map((entry) => entry.score)).toEqual([47.5, 40, '']);
+  });
+
+  it('clamps every score to 0..max, an empty one as 0 (spec part 2, section 5)', () => {
+    const parsed = bulkEvaluationForm.parse({
+      maxScore: 50,
+      entries: [
+        { teamId: T1, score: 80, feedback: '' },
+        { teamId: T2, score: -3, feedback: 'ok' },
+        { teamId: T3, score: '', feedback: '' },
+      ],
+    });
+    expect(parsed.entries.map((entry) => entry.score)).toEqual([50, 0, 0]);
+  });
+
+  it('refuses a form with no score above 0 and no feedback, in the API words', () => {
+    const result = bulkEvaluationForm.safeParse({
+      maxScore: 100,
+      entries: [{ teamId: T1, score: 0, feedback: '  ' }],
+    });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(
+      'Please enter scores or feedback for at least one team',
+    );
+  });
+
+  it('sends only what changed, so an unchanged grade is never moved to a newer attempt', () => {
+    const values = bulkEvaluationForm.parse({
+      maxScore: 100,
+      entries: [
+        { teamId: T1, score: 95, feedback: 'Great' }, // unchanged
+        { teamId: T2, score: 80, feedback: 'Now with feedback' }, // feedback changed
+        { teamId: T3, score: 70, feedback: '' }, // new
+      ],
+    });
+    expect(changedBulkEntries(values, teams).map((entry) => entry.teamId)).toEqual([T2, T3]);
+  });
+
+  it('compares on the percent, whatever the scale', () => {
+    const values = bulkEvaluationForm.parse({
+      maxScore: 50,
+      entries: [
+        { teamId: T1, score: 47.5, feedback: 'Great' }, // 95 %: unchanged
+        { teamId: T2, score: 40, feedback: '' }, // 80 %: unchanged
+        { teamId: T3, score: '', feedback: '' }, // nothing
+      ],
+    });
+    expect(changedBulkEntries(values, teams)).toEqual([]);
+  });
+});
+
+describe('rescaleBulkEntries', () => {
+  const teams = [
+    { teamId: T1, grade: grade(95, 95, 100) },
+    { teamId: T2, grade: grade(80, 80, 100) },
+    { teamId: T3, grade: null },
+  ];
+
+  it('moves rows still showing their grade to the new maximum, keeps typed ones', () => {
+    const entries = [
+      { teamId: T1, score: 95, feedback: '' }, // the grade, untouched
+      { teamId: T2, score: 70, feedback: '' }, // typed over
+      { teamId: T3, score: 30, feedback: '' }, // no grade
+    ];
+    expect(rescaleBulkEntries(entries, teams, 100, 50).map((entry) => entry.score)).toEqual([
+      47.5, 70, 30,
+    ]);
+  });
+
+  it('follows the maximum as it is typed, digit by digit', () => {
+    let entries = initialBulkEntries(teams, 100);
+    entries = rescaleBulkEntries(entries, teams, 100, 5);
+    entries = rescaleBulkEntries(entries, teams, 5, 50);
+    expect(entries.map((entry) => entry.score)).toEqual([47.5, 40, '']);
+  });
+});
