@@ -1,13 +1,48 @@
+import { Suspense, lazy } from 'react';
+import { PageLoader } from '../../components/page-loader';
 import { FeatureGrid } from '../../features/landing/components/feature-grid';
 import { HowItWorks } from '../../features/landing/components/how-it-works';
 import { LandingHero } from '../../features/landing/components/landing-hero';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { useSession } from '../../lib/session/session-context';
 
-/** `/`: the feature pitch; its main button reads 'Launch App' once signed in. */
+/**
+ * The signed-in landing page, in chunks of its own: a signed-out visitor never downloads the
+ * dashboard (nor zod, which parses its answer). The dashboard feature shows the figures; the
+ * notifications feature renders its latest notifications.
+ */
+const SignedInDashboard = lazy(async () => {
+  const [{ Dashboard }, { RecentNotifications }] = await Promise.all([
+    import('../../features/dashboard/components/dashboard'),
+    import('../../features/notifications/components/recent-notifications'),
+  ]);
+  function DashboardPage({ name }: { name: string }) {
+    return (
+      <Dashboard
+        name={name}
+        renderNotifications={(items, label) => <RecentNotifications items={items} label={label} />}
+      />
+    );
+  }
+  return { default: DashboardPage };
+});
+
+/**
+ * `/`: signed in (and verified), the dashboard; otherwise the feature pitch, whose main button
+ * reads 'Launch App' once signed in (spec part 1, section 2).
+ */
 export function LandingRoute() {
   usePageTitle();
   const session = useSession();
+  // Neither page before the session is known, so a signed-in user never sees the pitch flash.
+  if (session.status === 'loading') return <PageLoader />;
+  if (session.user?.isVerified) {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <SignedInDashboard name={session.user.displayName} />
+      </Suspense>
+    );
+  }
   return (
     <>
       <LandingHero isSignedIn={session.status === 'signedIn'} />

@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/coming-soon';
+import { NotificationsPage } from '../../features/notifications/components/notifications-page';
+import { usePageTitle } from '../../hooks/use-page-title';
 
-/** `/notifications`: the notifications list (later issue). */
+/** `/notifications`: counts, Mark All Read, the list with Load More (spec part 1, section 2). */
 export function NotificationsRoute() {
   const { t } = useTranslation();
-  return <ComingSoon pageName={t('pages.notifications')} />;
+  usePageTitle(t('pages.notifications'));
+  return <NotificationsPage />;
 }

@@ -4,12 +4,13 @@ import { PageLoader } from '../../components/page-loader';
 import { AccountDetailsCard } from '../../features/profile/components/account-details-card';
 import { AccountStatsCard } from '../../features/profile/components/account-stats-card';
 import { DeleteAccountSection } from '../../features/profile/components/delete-account-section';
+import { EmailNotificationsCard } from '../../features/profile/components/email-notifications-card';
 import { ProfileSignInPrompt } from '../../features/profile/components/profile-sign-in-prompt';
 import { StorageCard } from '../../features/profile/components/storage-card';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { useSession } from '../../lib/session/session-context';
 
-/** `/profile`: account details, the storage bar, statistics and account deletion. */
+/** `/profile`: account details, the storage bar, statistics, e-mail notifications and account deletion. */
 export function ProfileRoute() {
   const { t } = useTranslation();
   usePageTitle(t('pages.profile'));
@@ -28,6 +29,7 @@ export function ProfileRoute() {
           <StorageCard />
           <AccountStatsCard />
         </SimpleGrid>
+        {user.isVerified && user.email ? <EmailNotificationsCard email={user.email} /> : null}
         <DeleteAccountSection hasPassword={user.hasPassword} />
       </Stack>
     </Container>

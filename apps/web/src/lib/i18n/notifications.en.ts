@@ -1,4 +1,73 @@
 /** English strings of the Notifications area (merged into `en` under `notifications`). */
 export const notificationsEn = {
   title: 'Notifications',
+  intro: 'New assignments, submissions, reminders and announcements, newest first.',
+  // The header bell and the side menu's badge (spec part 1, section 2).
+  bell: {
+    label: 'Notifications',
+    labelUnread_one: 'Notifications, {{count}} unread',
+    labelUnread_other: 'Notifications, {{count}} unread',
+  },
+  unreadCount_one: '{{count}} unread',
+  unreadCount_other: '{{count}} unread',
+  counts: {
+    label: 'Notification counts',
+    total: 'Total',
+    unread: 'Unread',
+    read: 'Read',
+  },
+  listLabel: 'Your notifications',
+  loading: 'Loading notifications…',
+  empty: 'No notifications yet',
+  emptyHint: 'New assignments, submissions and announcements will show up here.',
+  loadMore: 'Load More',
+  viewAll: 'View all notifications',
+  unread: 'Unread',
+  // The spec's wording (part 1, section 8).
+  markAllRead: 'Mark All Read',
+  allMarked: 'All notifications marked as read',
+  markAllFailed: 'Failed to mark all notifications as read',
+  markRead: 'Mark as read',
+  marked: 'Notification marked as read',
+  markFailed: 'Failed to mark notification as read',
+  loadFailed: 'Failed to load notifications',
+  signIn: {
+    title: 'Please log in to view notifications',
+    text: 'Sign in to see what happened in your workspaces.',
+    button: 'Sign In',
+  },
+  verify: {
+    title: 'Email Verification Required',
+    text: 'Please verify your email address to see your notifications.',
+  },
+  types: {
+    assignment_created: 'New assignment',
+    assignment_submitted: 'Submission',
+    assignment_deadline_reminder: 'Deadline reminder',
+    team_member_joined: 'Member joined',
+    workspace_invited: 'Workspace invitation',
+    storage_warning: 'Storage warning',
+    system_announcement: 'Announcement',
+    generic: 'Notification',
+  },
+  time: {
+    justNow: 'Just now',
+    minutes_one: '{{count}} minute ago',
+    minutes_other: '{{count}} minutes ago',
+    hours_one: '{{count}} hour ago',
+    hours_other: '{{count}} hours ago',
+    days_one: '{{count}} day ago',
+    days_other: '{{count}} days ago',
+  },
+  // The profile's e-mail choice (issue 13: off by default).
+  email: {
+    title: 'E-mail Notifications',
+    label: 'Also e-mail me new assignments and deadline reminders',
+    description: 'Sent to {{email}}. Everything else stays in the bell.',
+    loading: 'Loading your notification settings…',
+    loadFailed: 'Failed to load your notification settings.',
+    on: 'You will get e-mails for new assignments and deadline reminders.',
+    off: 'You will no longer get notification e-mails.',
+    failed: 'Failed to update your notification settings. Please try again.',
+  },
 };

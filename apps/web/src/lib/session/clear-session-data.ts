@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { closeLiveEvents } from '../live-events/use-live-events';
 import { SHARED_QUERY_ROOTS, queryKeys } from '../query-keys';
 
 /**
@@ -6,6 +7,8 @@ import { SHARED_QUERY_ROOTS, queryKeys } from '../query-keys';
  * cached answer that belonged to the old user is dropped, so nothing of it shows to the next one.
  */
 export function clearSessionData(queryClient: QueryClient): void {
+  // The live stream belongs to the old user too (and this tab may hold it for the others).
+  closeLiveEvents();
   void queryClient.cancelQueries({ queryKey: queryKeys.me });
   queryClient.setQueryData(queryKeys.me, null);
   queryClient.removeQueries({

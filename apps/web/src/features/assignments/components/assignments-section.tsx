@@ -9,7 +9,7 @@ import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session/session-context';
 import { gradesCsvPath } from '../api/downloads';
 import { useAssignments } from '../api/get-assignments';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '../../../hooks/use-now';
 import { windowPhase } from '../utils/assignment-window';
 import { panelAccess } from '../utils/team-state';
 import { AssignmentCard } from './assignment-card';

@@ -1,9 +1,11 @@
-import { Box, Divider, NavLink, Stack } from '@mantine/core';
+import { Badge, Box, Divider, NavLink, Stack, VisuallyHidden } from '@mantine/core';
 import { IconBell, IconHome, IconMail, IconUser, IconUsersGroup } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
+import { menuBadge } from '@teamshuffle/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useUnreadCount } from '../../../lib/live-events/notification-counts';
 import { LanguageSwitch } from './language-switch';
 
 interface MenuItem {
@@ -54,6 +56,9 @@ interface SideMenuProps {
 export function SideMenu({ onNavigate, footerSlot, hasLanguageSwitch }: SideMenuProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const unread = useUnreadCount();
+  // spec part 1, section 9: the menu badge reads '9+' above 9.
+  const unreadBadge = menuBadge(unread);
   return (
     <Stack gap={4} h="100%">
       {MENU_ITEMS.map((item) => {
@@ -66,6 +71,22 @@ export function SideMenu({ onNavigate, footerSlot, hasLanguageSwitch }: SideMenu
             to={item.to}
             label={t(item.labelKey)}
             leftSection={<ItemIcon size={20} stroke={1.6} aria-hidden="true" />}
+            rightSection={
+              item.to === '/notifications' && unreadBadge ? (
+                <Badge
+                  size="sm"
+                  color="red"
+                  variant="filled"
+                  circle={unreadBadge.length < 2}
+                  data-testid="notifications-menu-badge"
+                >
+                  <span aria-hidden="true">{unreadBadge}</span>
+                  <VisuallyHidden>
+                    {t('notifications.unreadCount', { count: unread })}
+                  </VisuallyHidden>
+                </Badge>
+              ) : undefined
+            }
             active={isActive}
             aria-current={isActive ? 'page' : undefined}
             onClick={onNavigate}

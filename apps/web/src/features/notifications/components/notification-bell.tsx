@@ -1,29 +1,64 @@
 import { ActionIcon, Indicator } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { IconBell } from '@tabler/icons-react';
 import { bellBadge } from '@teamshuffle/domain';
+import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useUnreadCount } from '../../../lib/live-events/notification-counts';
+import { useLiveEvents } from '../../../lib/live-events/use-live-events';
+import { clearSessionData } from '../../../lib/session/clear-session-data';
 
-interface NotificationBellProps {
-  /** Unread count; the badge shows once the notifications issue supplies it. */
-  unreadCount?: number;
-}
+const NotificationsModal = lazy(async () => ({
+  default: (await import('./notifications-modal')).NotificationsModal,
+}));
 
-/** Header bell linking to /notifications. Spec: the badge reads '99+' above 99. */
-export function NotificationBell({ unreadCount = 0 }: NotificationBellProps) {
+/**
+ * The header bell: the unread count ('99+' above 99, spec part 1, section 9), kept current by the
+ * live stream; it opens the notifications list in a modal (its code loads on the first opening).
+ * The bell is in the header of every page for the app's lifetime, so it also holds this tab's
+ * part in the live stream.
+ */
+export function NotificationBell() {
   const { t } = useTranslation();
-  const badge = bellBadge(unreadCount);
+  const queryClient = useQueryClient();
+  // Another tab signing out signs this one out too: nothing of the old user stays on screen.
+  useLiveEvents({ onSignedOutElsewhere: () => clearSessionData(queryClient) });
+  const unread = useUnreadCount();
+  const [isOpen, setIsOpen] = useState(false);
+  const [hasOpened, setHasOpened] = useState(false);
+  const badge = bellBadge(unread);
   return (
-    <Indicator label={badge} size={16} offset={4} disabled={badge === null} color="red">
-      <ActionIcon
-        component={Link}
-        to="/notifications"
-        variant="default"
-        size="lg"
-        aria-label={t('header.notifications')}
+    <>
+      <Indicator
+        label={<span aria-hidden="true">{badge}</span>}
+        size={16}
+        offset={4}
+        disabled={badge === null}
+        color="red"
+        data-testid="notification-bell"
       >
-        <IconBell size={20} stroke={1.6} aria-hidden="true" />
-      </ActionIcon>
-    </Indicator>
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label={
+            unread > 0
+              ? t('notifications.bell.labelUnread', { count: unread })
+              : t('notifications.bell.label')
+          }
+          aria-haspopup="dialog"
+          onClick={() => {
+            setHasOpened(true);
+            setIsOpen(true);
+          }}
+        >
+          <IconBell size={20} stroke={1.6} aria-hidden="true" />
+        </ActionIcon>
+      </Indicator>
+      {hasOpened ? (
+        <Suspense fallback={null}>
+          <NotificationsModal opened={isOpen} onClose={() => setIsOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
