@@ -70,6 +70,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       CONTACT_EMAIL: 'e2e-contact@teamshuffle.example',
       RATE_LIMIT_PER_MINUTE: '10000',
+      // Every spec signs up and signs in its own accounts from this one address.
+      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
       // The account the notification tests post system announcements with.
       ADMIN_EMAILS: 'e2e-admin@teamshuffle.example',
       // A build of one's own (vite build --outDir ...), so that runs side by side do not share one.
