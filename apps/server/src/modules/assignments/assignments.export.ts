@@ -28,6 +28,14 @@ function uniqueIn(taken: Set<string>, name: string): string {
   return candidate;
 }
 
+/**
+ * Files whose format is compressed already (PDF streams, Office and HWPX documents are ZIPs,
+ * images, archives, media): deflating them again costs seconds of CPU per ZIP and saves nothing,
+ * so they are stored as they are.
+ */
+const COMPRESSED_ALREADY =
+  /\.(pdf|docx|xlsx|pptx|hwpx|zip|7z|rar|gz|tgz|bz2|xz|jpe?g|png|gif|webp|heic|avif|mp3|mp4|m4a|mov|webm|ogg)$/i;
+
 function instant(value: string | Date | null): string {
   return value === null ? '' : new Date(value).toISOString();
 }
@@ -36,7 +44,7 @@ function instant(value: string | Date | null): string {
  * "Download all" (issue 12): one ZIP, built while it is sent (never whole in memory), with a
  * folder per team holding its latest attempt's files (late ones marked in the name) and a
  * manifest.csv: team, leader, members, attempt, submitted at, late, score, feedback. Each file is
- * opened only when the ZIP reaches it.
+ * opened only when the ZIP reaches it; formats compressed already are stored, the rest deflated.
  */
 export function submissionsZip(
   rows: readonly ExportRow[],
@@ -52,7 +60,8 @@ export function submissionsZip(
     const taken = new Set<string>();
     for (const file of row.files) {
       const name = uniqueIn(taken, `${row.isLate ? 'LATE - ' : ''}${zipSegment(file.name)}`);
-      zip.addReadStreamLazy(`${folder}/${name}`, (done) => {
+      const options = { compress: !COMPRESSED_ALREADY.test(name) };
+      zip.addReadStreamLazy(`${folder}/${name}`, options, (done) => {
         storage.get(file.key).then(
           (stream) => done(null, stream),
           (error: unknown) => {

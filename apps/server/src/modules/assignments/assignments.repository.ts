@@ -59,17 +59,20 @@ function attemptJson(detailed: SQL, reader: AssignmentsReader): SQL {
  * The Assignments section for one reader, in one statement: the workspace's assignments newest
  * first, numbered by creation order, each with every team's latest attempt, history and grade.
  * Details (who, files, grades, history) only for the owner and the team itself. `assignmentId`
- * narrows it to one.
+ * narrows it to one. With `withMissingLeaders`, the same statement also lists the teams whose
+ * leader has no e-mail (what the owner must fix before creating one).
  */
 export async function loadAssignments(
   db: Db,
   workspaceId: string,
   reader: AssignmentsReader,
-  assignmentId: string | null = null,
-): Promise<AssignmentView[]> {
+  { assignmentId = null, withMissingLeaders = false }: LoadOptions = {},
+): Promise<{ assignments: AssignmentView[]; teamsWithoutLeaderEmail: number[] }> {
   const detailed = sql`(${reader.isOwner} or t.id = ${reader.myTeamId}::uuid)`;
   const result = await db.execute(sql`
-    select coalesce(json_agg(v.view order by v.seq desc), '[]'::json) as assignments
+    select coalesce(json_agg(v.view order by v.seq desc), '[]'::json) as assignments,
+      case when ${withMissingLeaders} then ${missingLeaders(workspaceId)} else '[]'::json end
+        as missing
     from (
       select a.seq, json_build_object(
         'id', a.id,
@@ -111,18 +114,38 @@ export async function loadAssignments(
       ) a
       where ${assignmentId}::uuid is null or a.id = ${assignmentId}::uuid
     ) v`);
-  const [row] = rowsOf<{ assignments: AssignmentView[] | string }>(result);
-  const list = row?.assignments ?? [];
-  return typeof list === 'string' ? (JSON.parse(list) as AssignmentView[]) : list;
+  const [row] = rowsOf<{
+    assignments: AssignmentView[] | string;
+    missing: number[] | string;
+  }>(result);
+  return {
+    assignments: jsonOf(row?.assignments ?? []),
+    teamsWithoutLeaderEmail: jsonOf(row?.missing ?? []),
+  };
+}
+
+interface LoadOptions {
+  assignmentId?: string | null;
+  withMissingLeaders?: boolean;
+}
+
+// node-postgres and PGlite both parse json; a driver that does not would hand back text.
+function jsonOf<T>(value: T | string): T {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
+}
+
+/** Numbers of the teams whose leader has no e-mail (or that have no leader), as a json array. */
+function missingLeaders(workspaceId: string) {
+  return sql`(select coalesce(json_agg(t.number order by t.number), '[]'::json)
+    from teams t left join workspace_members lm on lm.id = t.leader_member_id
+    where t.workspace_id = ${workspaceId} and coalesce(btrim(lm.email), '') = '')`;
 }
 
 /** Numbers of the teams whose leader has no e-mail (or that have no leader). */
 export async function teamsWithoutLeaderEmail(db: Db, workspaceId: string): Promise<number[]> {
-  const result = await db.execute(sql`
-    select t.number from teams t left join workspace_members lm on lm.id = t.leader_member_id
-    where t.workspace_id = ${workspaceId} and coalesce(btrim(lm.email), '') = ''
-    order by t.number`);
-  return rowsOf<{ number: number }>(result).map((row) => row.number);
+  const result = await db.execute(sql`select ${missingLeaders(workspaceId)} as missing`);
+  const [row] = rowsOf<{ missing: number[] | string }>(result);
+  return jsonOf(row?.missing ?? []);
 }
 
 /** Team Scores in one statement: per team, its latest grade on each assignment (creation order). */

@@ -64,12 +64,14 @@ export async function getAssignmentsSection(
 ): Promise<AssignmentsSection> {
   const workspaceId = access.workspace.id;
   const canManage = can(access.role, 'manageAssignments');
+  const loaded = await loadAssignments(db, workspaceId, readerOf(access, user), {
+    withMissingLeaders: canManage,
+  });
   return {
     canManage,
     myTeamId: access.memberTeamId,
     isLeader: access.role === 'leader',
-    teamsWithoutLeaderEmail: canManage ? await teamsWithoutLeaderEmail(db, workspaceId) : [],
-    assignments: await loadAssignments(db, workspaceId, readerOf(access, user)),
+    ...loaded,
   };
 }
 
@@ -80,12 +82,9 @@ export async function presentAssignment(
   user: SessionUser,
   assignmentId: string,
 ): Promise<AssignmentView> {
-  const [view] = await loadAssignments(
-    db,
-    access.workspace.id,
-    readerOf(access, user),
-    assignmentId,
-  );
+  const {
+    assignments: [view],
+  } = await loadAssignments(db, access.workspace.id, readerOf(access, user), { assignmentId });
   if (!view) throw new AppError('assignment_not_found');
   return view;
 }

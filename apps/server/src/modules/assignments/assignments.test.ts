@@ -14,7 +14,7 @@ import type { TestClient } from '../../../test/client.ts';
 import { buildCourse, type Course } from '../../../test/course.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { fileOf, multipartBody, type Part } from '../../../test/multipart.ts';
-import { readZip } from '../../../test/zip.ts';
+import { readZip, readZipEntries } from '../../../test/zip.ts';
 import { gradesCsv } from './assignments.export.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -490,6 +490,10 @@ describe('assignments', () => {
       expect(manifest[0]).toBe('team,leader,members,attempt,submitted at,late,score,feedback');
       expect(manifest[1]).toMatch(/^Team 1,.+,1,\d{4}-\d\d-\d\dT.+,no,95,'=cmd\|calc$/);
       expect(manifest[2]).toMatch(/^Team 2,.*,,,,,$/);
+      // A PDF is compressed already: stored as it is; the manifest (text) is deflated.
+      const methods = await readZipEntries(response.rawPayload);
+      expect(methods.get('Team 1/essay.pdf')!.compressionMethod).toBe(0);
+      expect(methods.get('manifest.csv')!.compressionMethod).toBe(8);
       for (const client of [course.leader, course.member]) {
         expect(
           (await client.get(`${base(course)}/assignments/${a1.id}/export.zip`)).statusCode,

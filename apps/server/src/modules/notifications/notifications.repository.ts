@@ -80,6 +80,34 @@ export async function insertNotification(db: Db, input: NewNotification): Promis
   });
 }
 
+/**
+ * A system announcement to every verified account in one statement (not one transaction per
+ * account): each gets a row unless it got the same announcement in the last five minutes, and each
+ * new row's id is announced on NOTIFICATION_CHANNEL at commit. A lock per title keeps two
+ * administrators posting the same words at once from writing it twice. Returns how many were
+ * written.
+ */
+export async function insertAnnouncement(db: Db, title: string, message: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`announcement:${title}`}, 0))`,
+    );
+    const windowMs = DUPLICATE_NOTIFICATION_WINDOW_MS;
+    const result = await tx.execute(sql`
+      with written as (
+        insert into notifications (user_id, type, title, message)
+        select u.id, 'system_announcement', ${title}, ${message} from "user" u
+        where (u.email_verified or u.phone_number_verified)
+          and not exists (
+            select 1 from notifications n
+            where n.user_id = u.id and n.type = 'system_announcement' and n.title = ${title}
+              and n.created_at > now() - make_interval(secs => ${windowMs / 1000}))
+        returning id)
+      select pg_notify(${NOTIFICATION_CHANNEL}, id::text) from written`);
+    return rowsOf<unknown>(result).length;
+  });
+}
+
 /** A notification by id (for the live stream), or undefined. */
 export async function findNotification(db: Db, id: string) {
   if (!isUuid(id)) return undefined;

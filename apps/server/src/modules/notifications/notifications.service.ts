@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../plugins/database.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import {
+  insertAnnouncement,
   insertNotification,
   type NewNotification,
   workspaceAccounts,
@@ -286,14 +287,7 @@ export class Notifier {
   }
 
   /** A system announcement (administrators, POST /api/admin/announcements) to every verified account. */
-  async announce(title: string, message: string): Promise<number> {
-    const users = rowsOf<{ id: string }>(
-      await this.#db.execute(
-        sql`select id from "user" where email_verified or phone_number_verified`,
-      ),
-    );
-    return this.send(
-      users.map((user) => ({ userId: user.id, type: 'system_announcement', title, message })),
-    );
+  announce(title: string, message: string): Promise<number> {
+    return insertAnnouncement(this.#db, title, message);
   }
 }

@@ -11,6 +11,7 @@ import { openEvents } from '../../../test/events.ts';
 import { buildSnapshot } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { fileOf, multipartBody } from '../../../test/multipart.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 const HOUR = 60 * 60 * 1000;
 const assignment = (overrides: Record<string, unknown> = {}) => ({
@@ -240,6 +241,18 @@ describe('notifications', () => {
         type: 'system_announcement',
         title: 'Maintenance tonight',
       });
+      const [verified] = rowsOf<{ n: number }>(
+        await t.app.db.execute(
+          sql`select count(*)::int as n from "user" where email_verified or phone_number_verified`,
+        ),
+      );
+      expect(sent.json().sent).toBe(verified!.n);
+      // The same words again within five minutes reach nobody twice.
+      const again = await admin.client.post('/api/admin/announcements', {
+        title: 'Maintenance tonight',
+        message: 'The app is down 22:00-23:00.',
+      });
+      expect(again.json().sent).toBe(0);
     });
   });
 
