@@ -1,7 +1,9 @@
 // `npm run bench`: every benchmark, each printing its figure next to the comparison it is
 // measured against in the same run. BENCH_SECONDS sets the length of each load run.
+import { benchAssignments } from './assignments.bench.ts';
 import { benchFiles } from './files.bench.ts';
 import { benchHealth } from './health.bench.ts';
+import { benchLive } from './live.bench.ts';
 import { benchMemory } from './memory.bench.ts';
 import { benchNotes } from './notes.bench.ts';
 import { benchShuffle } from './shuffle.bench.ts';
@@ -16,3 +18,5 @@ if (!only || only === 'shuffle') await benchShuffle();
 if (!only || only === 'memory') await benchMemory();
 if (!only || only === 'files') await benchFiles();
 if (!only || only === 'notes') await benchNotes(seconds);
+if (!only || only === 'assignments') await benchAssignments(seconds);
+if (!only || only === 'live') await benchLive();
