@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { TEAM_COUNT_MAX, TEAM_COUNT_MIN } from './constants.ts';
+import {
+  ATTRIBUTES_MAX,
+  attributeDefinition,
+  balanceSettings,
+  memberAttributes,
+  memberEmail,
+} from './shuffle/balance/schema.ts';
 import { TEXT_LIMITS, TEXT_RULES, text } from './text.ts';
 
 /** Most members one saved result or workspace may hold. */
@@ -16,10 +23,21 @@ export const resultTitle = text(TEXT_RULES.title, {
   too_long: `The name can be at most ${RESULT_TITLE_MAX} characters`,
 });
 
-/** One shuffle as it is saved: who, how they were grouped, under which constraints, with which seed. */
+/**
+ * One shuffle as it is saved: who, how they were grouped, under which constraints, with which
+ * seed; since balancing (issue 15) also members' e-mails and attributes, the attribute columns,
+ * and what the teams were balanced for (all optional: older snapshots stay valid).
+ */
 export const shuffleSnapshot = z.object({
   members: z
-    .array(z.object({ id, name: memberName }))
+    .array(
+      z.object({
+        id,
+        name: memberName,
+        email: memberEmail.optional(),
+        attributes: memberAttributes.optional(),
+      }),
+    )
     .min(1, 'Add at least one member')
     .max(RESULT_MEMBERS_MAX),
   groups: z
@@ -32,6 +50,8 @@ export const shuffleSnapshot = z.object({
   keepApart: z.array(z.object({ id, memberIds: z.tuple([id, id]) })).default([]),
   // The seed's exact code points feed the draw, so it is checked but not normalised.
   seed: text({ max: 128, normalize: false }),
+  attributes: z.array(attributeDefinition).max(ATTRIBUTES_MAX).optional(),
+  balance: balanceSettings.optional(),
 });
 export type ShuffleSnapshot = z.infer<typeof shuffleSnapshot>;
 
@@ -111,5 +131,44 @@ export function snapshotProblems(snapshot: ShuffleSnapshot): string[] {
     else if (groupOf.get(a) === groupOf.get(b))
       problems.push(`${names.get(a)} and ${names.get(b)} must be kept apart`);
   }
+  problems.push(...attributeProblems(snapshot, names));
+  return problems;
+}
+
+// Attributes name defined columns with values of their kind; what the teams were balanced for
+// names columns of the right kind, and earlier rounds name members of this shuffle.
+function attributeProblems(snapshot: ShuffleSnapshot, names: ReadonlyMap<string, string>) {
+  const problems: string[] = [];
+  const kinds = new Map<string, string>();
+  for (const attribute of snapshot.attributes ?? []) {
+    if (kinds.has(attribute.key)) problems.push(`Attribute ${attribute.key} is defined twice`);
+    kinds.set(attribute.key, attribute.kind);
+  }
+  for (const member of snapshot.members) {
+    for (const [key, value] of Object.entries(member.attributes ?? {})) {
+      const kind = kinds.get(key);
+      if (kind === undefined) problems.push(`${member.name} has an undefined attribute ${key}`);
+      else if ((kind === 'numeric') !== (typeof value === 'number'))
+        problems.push(`${member.name}'s ${key} is not a ${kind} value`);
+    }
+  }
+  const balance = snapshot.balance;
+  if (!balance) return problems;
+  const check = (key: string, kind: string) => {
+    if (kinds.get(key) !== kind) problems.push(`Balancing names ${key}, not a ${kind} attribute`);
+  };
+  for (const key of balance.numeric) check(key, 'numeric');
+  for (const key of balance.spread) check(key, 'categorical');
+  for (const rule of balance.noIsolation) check(rule.key, 'categorical');
+  balance.earlierRounds.forEach((round, index) => {
+    const seen = new Set<string>();
+    for (const memberId of round.flat()) {
+      if (!names.has(memberId))
+        problems.push(`Earlier round ${index + 1} has an unknown member ${memberId}`);
+      else if (seen.has(memberId))
+        problems.push(`${names.get(memberId)} is twice in earlier round ${index + 1}`);
+      seen.add(memberId);
+    }
+  });
   return problems;
 }

@@ -22,3 +22,4 @@ export {
 export type { ShuffleInput, ShuffleInputRaw } from './schema.ts';
 export { spreadLowerBound } from './placement.ts';
 export type * from './types.ts';
+export * from './balance/index.ts';
