@@ -1,4 +1,10 @@
-import { AppError, formTeams, type SaveResultInput, snapshotProblems } from '@teamshuffle/domain';
+import {
+  AppError,
+  balanceTeams,
+  formTeams,
+  type SaveResultInput,
+  snapshotProblems,
+} from '@teamshuffle/domain';
 import type { Db } from '../../plugins/database.ts';
 import {
   deleteResult,
@@ -22,7 +28,8 @@ export function presentResult(row: ResultRow) {
 /**
  * Refuses a snapshot that is not a faithful shuffle: nobody dropped or doubled, constraints kept,
  * and the groups exactly what the engine draws from the same members, constraints and seed
- * (the seed is saved so a draw can be replayed and checked).
+ * (the seed is saved so a draw can be replayed and checked). A balanced shuffle is replayed with
+ * its attributes, what it was balanced for and its search steps (issue 15).
  */
 export function assertFaithfulSnapshot(input: SaveResultInput['snapshot']) {
   const problems = snapshotProblems(input);
@@ -32,14 +39,23 @@ export function assertFaithfulSnapshot(input: SaveResultInput['snapshot']) {
       field: 'snapshot',
     });
   }
-  const replay = formTeams({
+  const plainInput = {
     members: input.members,
     teamCount: input.groupSize,
     fixedPairs: input.fixedPairs,
     lockedTeams: input.lockedTeams,
     keepApart: input.keepApart,
     seed: input.seed,
-  });
+  };
+  const { balance } = input;
+  const replay = balance
+    ? balanceTeams({
+        ...plainInput,
+        attributes: input.attributes ?? [],
+        balance,
+        maxSteps: balance.steps,
+      })
+    : formTeams(plainInput);
   const drawn = JSON.stringify(
     replay.teams.map((team) => [team.number, [...team.memberIds].sort()]),
   );

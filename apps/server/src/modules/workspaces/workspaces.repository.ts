@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isUuid, type ShuffleSnapshot } from '@teamshuffle/domain';
+import { isUuid, normalizeEmail, type ShuffleSnapshot } from '@teamshuffle/domain';
 import { and, asc, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { Db } from '../../plugins/database.ts';
 import {
@@ -73,6 +73,9 @@ export async function insertWorkspace(db: Db, input: NewWorkspace) {
       workspaceId: workspace.id,
       teamId: teamOfMember.get(member.id) ?? null,
       name: member.name,
+      // Create Team keeps the imported e-mails (issue 15), stored as the e-mail modal stores them.
+      email: member.email ? normalizeEmail(member.email) : null,
+      attributes: member.attributes ?? null,
       position,
     })),
   );

@@ -6,6 +6,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -91,6 +92,11 @@ export const workspaceMembers = pgTable(
     teamId: uuid('team_id').references((): AnyPgColumn => teams.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     email: text('email'),
+    /**
+     * The member's imported attribute values (issue 15), or null. Only the owner who imported
+     * them may see them, so the detail page never carries them.
+     */
+    attributes: jsonb('attributes').$type<Record<string, string | number>>(),
     position: integer('position').notNull(),
   },
   (table) => [
