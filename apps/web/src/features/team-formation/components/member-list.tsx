@@ -16,6 +16,7 @@ import {
   IconListDetails,
   IconPencil,
   IconPlus,
+  IconTableImport,
   IconTrash,
   IconX,
 } from '@tabler/icons-react';
@@ -23,15 +24,21 @@ import { useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSchemaForm } from '../../../lib/form/use-schema-form';
+import type { AttributeDefinition } from '../model/balance';
 import { DRAFT_MEMBERS_MAX } from '../model/draft';
 import type { DraftMember } from '../model/draft';
 import { BulkAddModal } from './bulk-add-modal';
+import { ImportRosterModal } from './import-roster-modal';
 
 type MemberListProps = {
   members: readonly DraftMember[];
+  /** Imported attribute columns. */
+  attributes: readonly AttributeDefinition[];
   /** Labels that tell repeated names apart. */
   labels: ReadonlyMap<string, string>;
   onAdd: (names: string[]) => void;
+  /** Import: members with e-mails and attribute values, and the attribute columns. */
+  onImport: (members: DraftMember[], attributes: AttributeDefinition[]) => void;
   onRename: (id: string, name: string) => void;
   onRemove: (id: string) => void;
   onClear: () => void;
@@ -40,8 +47,10 @@ type MemberListProps = {
 /** Member list with add, inline edit, remove, bulk add and clear (spec part 1, section 2). */
 export function MemberList({
   members,
+  attributes,
   labels,
   onAdd,
+  onImport,
   onRename,
   onRemove,
   onClear,
@@ -50,6 +59,7 @@ export function MemberList({
   // A member's name under the snapshot's rule (the API checks the same when the teams are saved).
   const addForm = useSchemaForm(memberNameForm, { initialValues: { name: '' } });
   const [isBulkOpen, setBulkOpen] = useState(false);
+  const [isImportOpen, setImportOpen] = useState(false);
   const [isClearOpen, setClearOpen] = useState(false);
   const [editingId, setEditingId] = useState<string | null>(null);
   const room = DRAFT_MEMBERS_MAX - members.length;
@@ -83,6 +93,14 @@ export function MemberList({
               onClick={() => setBulkOpen(true)}
             >
               {t('teamFormation.members.bulkAdd')}
+            </Button>
+            <Button
+              variant="light"
+              size="xs"
+              leftSection={<IconTableImport size={16} aria-hidden="true" />}
+              onClick={() => setImportOpen(true)}
+            >
+              {t('balance.import.button')}
             </Button>
             <Button
               variant="subtle"
@@ -150,6 +168,17 @@ export function MemberList({
         }}
       />
 
+      <ImportRosterModal
+        opened={isImportOpen}
+        room={room}
+        attributes={attributes}
+        onClose={() => setImportOpen(false)}
+        onImport={(imported, columns) => {
+          onImport(imported, columns);
+          setImportOpen(false);
+        }}
+      />
+
       <Modal
         opened={isClearOpen}
         onClose={() => setClearOpen(false)}
@@ -201,6 +230,13 @@ function MemberRow({
 }: MemberRowProps) {
   const { t } = useTranslation();
   const form = useSchemaForm(memberNameForm, { initialValues: { name: member.name } });
+  // Only the user who imported them sees these (the draft stays on this device).
+  const details = [
+    member.email,
+    ...Object.entries(member.attributes ?? {}).map(([key, value]) => `${key} ${value}`),
+  ]
+    .filter(Boolean)
+    .join(' · ');
 
   const startEditing = () => {
     form.setValues({ name: member.name });
@@ -261,9 +297,22 @@ function MemberRow({
           <Text c="dimmed" size="sm" w={28} ta="right" aria-hidden="true">
             {index + 1}
           </Text>
-          <Text style={{ flex: 1 }} truncate data-testid="member-name">
-            {member.name}
-          </Text>
+          <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+            <Text truncate data-testid="member-name">
+              {member.name}
+            </Text>
+            {details ? (
+              <Text
+                size="xs"
+                c="dimmed"
+                truncate
+                aria-label={t('balance.member.details', { name: label })}
+                data-testid="member-details"
+              >
+                {details}
+              </Text>
+            ) : null}
+          </Stack>
           <ActionIcon
             variant="subtle"
             color="gray"

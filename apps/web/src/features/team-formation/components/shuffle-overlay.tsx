@@ -3,24 +3,33 @@ import { SHUFFLE_STEPS } from '@teamshuffle/domain';
 import { IconCheck, IconPlayerSkipForward } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { BalanceProgress } from '../hooks/use-balance-run';
 import type { ShuffleRun } from '../hooks/use-shuffle-animation';
 import { phaseIndexAtStep } from '../model/shuffle-phases';
 import type { ShufflePhase } from '../model/shuffle-phases';
 
 type ShuffleOverlayProps = {
   run: ShuffleRun | null;
+  /** A balancing search: its real progress drives the overlay instead of the clock. */
+  live?: BalanceProgress | null;
   stepMs: number;
   isReducedMotion: boolean;
-  /** The last step is over, or the user skipped (Skip Animation, Escape). */
+  /** The last step is over, or the user skipped (Skip Animation, Escape); for a search: stop. */
   onFinish: () => void;
 };
 
 /** The shuffle progress overlay: the phases in order, the current step, and Skip. */
-export function ShuffleOverlay({ run, stepMs, isReducedMotion, onFinish }: ShuffleOverlayProps) {
+export function ShuffleOverlay({
+  run,
+  live = null,
+  stepMs,
+  isReducedMotion,
+  onFinish,
+}: ShuffleOverlayProps) {
   const { t } = useTranslation();
   return (
     <Modal
-      opened={run !== null}
+      opened={run !== null || live !== null}
       onClose={onFinish}
       title={t('teamFormation.shuffle.overlayTitle')}
       withCloseButton={false}
@@ -30,7 +39,14 @@ export function ShuffleOverlay({ run, stepMs, isReducedMotion, onFinish }: Shuff
       transitionProps={isReducedMotion ? { duration: 0 } : { duration: 150 }}
       data-testid="shuffle-overlay"
     >
-      {run ? (
+      {live ? (
+        <LiveProgress
+          key={`live-${live.id}`}
+          live={live}
+          isReducedMotion={isReducedMotion}
+          onStop={onFinish}
+        />
+      ) : run ? (
         // Keyed by run: every run counts its steps from 1 again.
         <ShuffleProgress
           key={run.id}
@@ -77,11 +93,74 @@ function useStep(stepMs: number, onFinish: () => void): number {
 }
 
 function ShuffleProgress({ phases, stepMs, isReducedMotion, onFinish }: ShuffleProgressProps) {
-  const { t } = useTranslation();
   const step = useStep(stepMs, onFinish);
   const current = phaseIndexAtStep(step, phases.length);
-  const percent = Math.round((step / SHUFFLE_STEPS) * 100);
+  return (
+    <ProgressView
+      phases={phases}
+      step={step}
+      percent={Math.round((step / SHUFFLE_STEPS) * 100)}
+      current={current}
+      isReducedMotion={isReducedMotion}
+      onButton={onFinish}
+      isLive={false}
+    />
+  );
+}
 
+type LiveProgressProps = {
+  live: BalanceProgress;
+  isReducedMotion: boolean;
+  onStop: () => void;
+};
+
+// The drawing of the plain teams is instant, so the phases before 'balancing' are done at once;
+// the search's progress fills the steps up to the last, which is 'complete' once it is over.
+function LiveProgress({ live, isReducedMotion, onStop }: LiveProgressProps) {
+  const { phases } = live;
+  const balancing = Math.max(0, phases.indexOf('balancing'));
+  const current = live.isDone ? phases.length - 1 : balancing;
+  const step = live.isDone
+    ? SHUFFLE_STEPS
+    : Math.min(SHUFFLE_STEPS - 1, Math.max(1, Math.ceil(live.progress * (SHUFFLE_STEPS - 1))));
+  return (
+    <ProgressView
+      phases={phases}
+      step={step}
+      percent={live.isDone ? 100 : Math.round(live.progress * 100)}
+      current={current}
+      isReducedMotion={isReducedMotion}
+      onButton={onStop}
+      isLive={!live.isDone}
+      triedSteps={live.steps}
+    />
+  );
+}
+
+type ProgressViewProps = {
+  phases: ShufflePhase[];
+  step: number;
+  /** Of the progress bar. */
+  percent: number;
+  current: number;
+  isReducedMotion: boolean;
+  onButton: () => void;
+  /** A search is running: the button stops it (keeping the best teams so far). */
+  isLive: boolean;
+  triedSteps?: number;
+};
+
+function ProgressView({
+  phases,
+  step,
+  percent,
+  current,
+  isReducedMotion,
+  onButton,
+  isLive,
+  triedSteps,
+}: ProgressViewProps) {
+  const { t } = useTranslation();
   return (
     <Stack gap="md">
       <Progress
@@ -139,14 +218,19 @@ function ShuffleProgress({ phases, stepMs, isReducedMotion, onFinish }: ShuffleP
           );
         })}
       </Stack>
+      {triedSteps !== undefined ? (
+        <Text size="xs" c="dimmed" data-testid="balance-steps">
+          {t('balance.progress.steps', { steps: triedSteps.toLocaleString() })}
+        </Text>
+      ) : null}
       <Group justify="flex-end">
         <Button
           variant="light"
           leftSection={<IconPlayerSkipForward size={16} aria-hidden="true" />}
-          onClick={onFinish}
+          onClick={onButton}
           data-autofocus
         >
-          {t('teamFormation.shuffle.skip')}
+          {isLive ? t('balance.progress.stop') : t('teamFormation.shuffle.skip')}
         </Button>
       </Group>
     </Stack>

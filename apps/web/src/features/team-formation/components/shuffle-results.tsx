@@ -19,10 +19,15 @@ import {
   IconLogin,
   IconUsersGroup,
 } from '@tabler/icons-react';
-import { useEffect, useRef } from 'react';
+import { teamFigures } from '@teamshuffle/domain';
+import type { TeamFigures } from '@teamshuffle/domain';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { shownAttributes } from '../model/balance';
 import { constraintKindsByMember } from '../model/draft';
 import type { ConstraintKind, Draft, ShuffleOutcome } from '../model/draft';
+import { outcomeReport } from '../model/run-shuffle';
+import { BalanceReport } from './balance-report';
 import { CONSTRAINT_ICONS } from './constraints-card';
 
 const MARKER_COLORS = {
@@ -74,12 +79,34 @@ export function ShuffleResults({
   onSave,
   onCreate,
 }: ShuffleResultsProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const names = new Map(draft.members.map((member) => [member.id, member.name]));
   const kindsByMember = constraintKindsByMember(draft);
   const sizes = outcome.groups.map((group) => group.memberIds.length);
   const isUneven = Math.max(...sizes) - Math.min(...sizes) > 1;
   const sectionRef = useRef<HTMLDivElement>(null);
+  const numberFormat = useMemo(
+    () =>
+      new Intl.NumberFormat(i18n.language === 'ko' ? 'ko-KR' : 'en-US', {
+        maximumFractionDigits: 2,
+      }),
+    [i18n.language],
+  );
+  const formatNumber = (value: number) => numberFormat.format(value);
+  // Balanced teams: the report against the plain shuffle, and each team's counts and means
+  // (never one person's value).
+  const report = useMemo(() => outcomeReport(draft, outcome), [draft, outcome]);
+  const figures = useMemo(() => {
+    const settings = outcome.balance?.settings;
+    if (!settings) return null;
+    return teamFigures(
+      draft.members,
+      outcome.groups.map((group) => group.memberIds),
+      shownAttributes(settings),
+      settings.earlierRounds,
+    );
+  }, [draft.members, outcome]);
+  const hasRepeats = (outcome.balance?.settings.earlierRounds.length ?? 0) > 0;
   useEffect(() => {
     if (revealCount > 0) {
       sectionRef.current?.scrollIntoView({
@@ -165,6 +192,10 @@ export function ShuffleResults({
         </Alert>
       ) : null}
 
+      {report && outcome.balance ? (
+        <BalanceReport report={report} isCut={outcome.balance.isCut} formatNumber={formatNumber} />
+      ) : null}
+
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md">
         {outcome.groups.map((group, index) => {
           const headingId = `team-${group.number}-title`;
@@ -188,6 +219,14 @@ export function ShuffleResults({
                     {t('teamFormation.teams.size', { count: group.memberIds.length })}
                   </Badge>
                 </Group>
+                {figures?.[index] ? (
+                  <TeamFigureLines
+                    number={group.number}
+                    figures={figures[index]}
+                    hasRepeats={hasRepeats}
+                    formatNumber={formatNumber}
+                  />
+                ) : null}
                 <Stack component="ul" gap={6} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
                   {group.memberIds.map((id) => {
                     const kinds = [...(kindsByMember.get(id) ?? [])];
@@ -231,6 +270,45 @@ export function ShuffleResults({
           );
         })}
       </SimpleGrid>
+    </Stack>
+  );
+}
+
+type TeamFigureLinesProps = {
+  number: number;
+  figures: TeamFigures;
+  hasRepeats: boolean;
+  formatNumber: (value: number) => string;
+};
+
+/** A team's counts of each category, mean of each number, and repeat teammates. */
+function TeamFigureLines({ number, figures, hasRepeats, formatNumber }: TeamFigureLinesProps) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={2} aria-label={t('balance.team.figures', { number })} data-testid="team-figures">
+      {Object.entries(figures.counts).map(([key, counts]) => (
+        <Text key={`count-${key}`} size="xs" c="dimmed" data-figure={`counts:${key}`}>
+          {t('balance.team.counts', {
+            key,
+            counts: Object.entries(counts)
+              .sort((a, b) => a[0].localeCompare(b[0]))
+              .map(([value, count]) => `${value} ${count}`)
+              .join(' · '),
+          })}
+        </Text>
+      ))}
+      {Object.entries(figures.means).map(([key, mean]) => (
+        <Text key={`mean-${key}`} size="xs" c="dimmed" data-figure={`mean:${key}`}>
+          {mean === null
+            ? t('balance.team.noMean', { key })
+            : t('balance.team.mean', { key, value: formatNumber(mean) })}
+        </Text>
+      ))}
+      {hasRepeats ? (
+        <Text size="xs" c={figures.repeats > 0 ? 'orange' : 'dimmed'} data-figure="repeats">
+          {t('balance.team.repeats', { count: figures.repeats })}
+        </Text>
+      ) : null}
     </Stack>
   );
 }

@@ -12,17 +12,25 @@ import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session/session-context';
 import { useCreateWorkspace } from '../api/create-workspace';
 import { useSaveResult } from '../api/save-result';
+import { useBalanceRun } from '../hooks/use-balance-run';
 import { useDraft } from '../hooks/use-draft';
 import { useShuffleAnimation } from '../hooks/use-shuffle-animation';
+import { isBalancing } from '../model/balance';
 import { memberLabels, newMembers, snapshotOf } from '../model/draft';
 import type { Draft } from '../model/draft';
 import { draftFromSavedResult } from '../model/draft-storage';
 import type { TeamFormationNavigationState } from '../model/navigation-state';
-import { replayUnevenReason, runShuffle } from '../model/run-shuffle';
+import {
+  balancedOutcome,
+  balanceInputOf,
+  replayUnevenReason,
+  runShuffle,
+} from '../model/run-shuffle';
 import type { ShuffleFailure } from '../model/run-shuffle';
 import { buildShufflePhases } from '../model/shuffle-phases';
 import { teamsAsText } from '../model/teams-text';
 import { copyText } from '../utils/copy-text';
+import { BalanceCard } from './balance-card';
 import { ConstraintsCard } from './constraints-card';
 import { MemberList } from './member-list';
 import { ResultTitleModal } from './result-title-modal';
@@ -63,6 +71,7 @@ export function TeamFormationPage({
   const authModal = useAuthModal();
   const [draft, dispatch] = useDraft();
   const animation = useShuffleAnimation();
+  const balanceRun = useBalanceRun(animation.stepMs);
   const saveResult = useSaveResult();
   const createWorkspace = useCreateWorkspace();
 
@@ -111,6 +120,10 @@ export function TeamFormationPage({
   const shownFailure = failure && failure.draft === draft ? failure.failure : null;
 
   const shuffle = () => {
+    if (isBalancing(draft.balance)) {
+      shuffleBalanced();
+      return;
+    }
     const attempt = runShuffle(draft, newSeed(cryptoRandom));
     if (!attempt.ok) {
       setFailure({ draft, failure: attempt.failure });
@@ -124,6 +137,24 @@ export function TeamFormationPage({
     animation.start(phases, () => {
       dispatch({ type: 'setOutcome', outcome: attempt.outcome });
       setRevealCount((count) => count + 1);
+    });
+  };
+
+  // Issue 15: the same seeded draw, then the balancing search in a worker; the overlay shows its
+  // real progress, and stopping keeps the best teams so far.
+  const shuffleBalanced = () => {
+    const started = draft;
+    setFailure(null);
+    const phases = buildShufflePhases({
+      hasFixedPairs: draft.fixedPairs.length > 0,
+      hasLockedTeams: draft.lockedTeams.length > 0,
+    });
+    balanceRun.start(balanceInputOf(started, newSeed(cryptoRandom)), phases, {
+      onDone: (result, isCut) => {
+        dispatch({ type: 'setOutcome', outcome: balancedOutcome(started, result, isCut) });
+        setRevealCount((count) => count + 1);
+      },
+      onFailed: (value) => setFailure({ draft: started, failure: value }),
     });
   };
 
@@ -255,8 +286,13 @@ export function TeamFormationPage({
           <Grid.Col span={{ base: 12, md: 5 }}>
             <MemberList
               members={draft.members}
+              attributes={draft.attributes}
               labels={labels}
               onAdd={(names) => dispatch({ type: 'addMembers', members: newMembers(names, newId) })}
+              onImport={(members, attributes) => {
+                dispatch({ type: 'importMembers', members, attributes });
+                notify.success(t('balance.import.imported', { count: members.length }));
+              }}
               onRename={(id, name) => dispatch({ type: 'renameMember', id, name })}
               onRemove={(id) => dispatch({ type: 'removeMember', id })}
               onClear={() => dispatch({ type: 'clear' })}
@@ -303,6 +339,14 @@ export function TeamFormationPage({
                   ) : null}
                 </Stack>
               </Card>
+              <BalanceCard
+                draft={draft}
+                isSignedIn={isSignedIn}
+                canChooseRounds={canSave}
+                viewerId={session.user?.id ?? null}
+                onChange={(balance) => dispatch({ type: 'setBalance', balance })}
+                onRemoveAttribute={(key) => dispatch({ type: 'removeAttribute', key })}
+              />
               <ConstraintsCard
                 draft={draft}
                 labels={labels}
@@ -315,7 +359,7 @@ export function TeamFormationPage({
           </Grid.Col>
         </Grid>
 
-        {draft.outcome && !animation.run ? (
+        {draft.outcome && !animation.run && !balanceRun.run ? (
           <ShuffleResults
             draft={draft}
             outcome={draft.outcome}
@@ -333,9 +377,10 @@ export function TeamFormationPage({
 
       <ShuffleOverlay
         run={animation.run}
+        live={balanceRun.run}
         stepMs={animation.stepMs}
         isReducedMotion={animation.isReducedMotion}
-        onFinish={animation.finish}
+        onFinish={balanceRun.run ? balanceRun.stop : animation.finish}
       />
 
       <ResultTitleModal

@@ -1,4 +1,7 @@
+import { balanceSettings } from '@teamshuffle/domain';
+import type { BalanceSettings } from '@teamshuffle/domain';
 import { z } from 'zod';
+import { choiceOf } from './balance';
 import { EMPTY_DRAFT, draftReducer } from './draft';
 import type { ConstraintKind, Draft, DraftAction, SavedRef } from './draft';
 
@@ -16,8 +19,38 @@ const constraints = z.array(z.unknown()).transform((items) =>
   }),
 );
 const savedRef = z.object({ id: z.string().min(1), title: z.string().min(1) });
+const rawMember = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().optional().catch(undefined),
+  attributes: z
+    .record(z.string(), z.union([z.number(), z.string()]))
+    .optional()
+    .catch(undefined),
+});
+const rawAttribute = z.object({ key: z.string(), kind: z.enum(['numeric', 'categorical']) });
+const keys = z.array(z.string()).catch([]);
+const rawChoice = z.object({
+  numeric: keys,
+  spread: keys,
+  noIsolation: z.array(z.object({ key: z.string(), values: z.array(z.string()) })).catch([]),
+  rounds: z
+    .array(
+      z.object({
+        kind: z.enum(['result', 'workspace', 'loaded']),
+        id: z.string(),
+        title: z.string(),
+        teams: z.array(z.array(z.string())),
+        matched: z.number(),
+        total: z.number(),
+      }),
+    )
+    .catch([]),
+});
 const rawDraft = z.object({
-  members: z.array(z.object({ id: z.string(), name: z.string() })).catch([]),
+  members: z.array(rawMember).catch([]),
+  attributes: z.array(rawAttribute).catch([]),
+  balance: rawChoice.optional().catch(undefined),
   teamCount: z.unknown(),
   fixedPairs: constraints.catch([]),
   lockedTeams: constraints.catch([]),
@@ -28,6 +61,10 @@ const rawDraft = z.object({
       seed: z.string(),
       unevenReason: z.string().nullable().catch(null),
       savedAs: savedRef.nullable().catch(null),
+      balance: z
+        .object({ settings: balanceSettings, isCut: z.boolean().catch(false) })
+        .optional()
+        .catch(undefined),
     })
     .nullable()
     .catch(null),
@@ -46,9 +83,10 @@ export function buildDraft(raw: unknown): Draft {
   if (!parsed.success) return EMPTY_DRAFT;
   const data = parsed.data;
   const actions: DraftAction[] = [
-    { type: 'addMembers', members: data.members },
+    { type: 'importMembers', members: data.members, attributes: data.attributes },
     { type: 'setTeamCount', teamCount: data.teamCount },
   ];
+  if (data.balance) actions.push({ type: 'setBalance', balance: data.balance });
   const add = (kind: ConstraintKind, list: { id: string; memberIds: string[] }[]) => {
     for (const item of list) {
       actions.push({ type: 'addConstraint', kind, id: item.id, memberIds: item.memberIds });
@@ -58,8 +96,9 @@ export function buildDraft(raw: unknown): Draft {
   add('lockedTeam', data.lockedTeams);
   add('keepApart', data.keepApart);
   if (data.outcome) {
+    const { balance, ...outcome } = data.outcome;
     actions.push({ type: 'setTeamCount', teamCount: data.outcome.groups.length });
-    actions.push({ type: 'setOutcome', outcome: data.outcome });
+    actions.push({ type: 'setOutcome', outcome: balance ? { ...outcome, balance } : outcome });
   }
   return actions.reduce(draftReducer, EMPTY_DRAFT);
 }
@@ -109,13 +148,20 @@ export type SavedResultForDraft = {
   id: string;
   title: string;
   snapshot: {
-    members: { id: string; name: string }[];
+    members: {
+      id: string;
+      name: string;
+      email?: string | undefined;
+      attributes?: Record<string, string | number> | undefined;
+    }[];
     groups: { number: number; memberIds: string[] }[];
     groupSize: number;
     fixedPairs: { id: string; memberIds: string[] }[];
     lockedTeams: { id: string; memberIds: string[] }[];
     keepApart: { id: string; memberIds: string[] }[];
     seed: string;
+    attributes?: { key: string; kind: 'numeric' | 'categorical' }[] | undefined;
+    balance?: BalanceSettings | undefined;
   };
 };
 
@@ -126,12 +172,22 @@ export function draftFromSavedResult(
 ): Draft {
   const { snapshot } = result;
   const savedAs: SavedRef = { id: result.id, title: result.title };
+  const balance = snapshot.balance ? { settings: snapshot.balance, isCut: false } : undefined;
   return buildDraft({
     members: snapshot.members,
+    attributes: snapshot.attributes ?? [],
+    // What it was balanced for is turned on again, so a re-shuffle balances the same way.
+    ...(snapshot.balance ? { balance: choiceOf(snapshot.balance) } : {}),
     teamCount: snapshot.groups.length,
     fixedPairs: snapshot.fixedPairs,
     lockedTeams: snapshot.lockedTeams,
     keepApart: snapshot.keepApart,
-    outcome: { groups: snapshot.groups, seed: snapshot.seed, unevenReason, savedAs },
+    outcome: {
+      groups: snapshot.groups,
+      seed: snapshot.seed,
+      unevenReason,
+      savedAs,
+      ...(balance ? { balance } : {}),
+    },
   });
 }

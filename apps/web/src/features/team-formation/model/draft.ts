@@ -1,11 +1,17 @@
 import {
+  ATTRIBUTE_KEY_MAX,
+  ATTRIBUTE_TEXT_MAX,
+  ATTRIBUTES_MAX,
   MEMBER_NAME_MAX_LENGTH,
   RESULT_MEMBERS_MAX,
+  memberEmail,
   parseNameLines,
   TEAM_COUNT_DEFAULT,
   teamCountFrom,
 } from '@teamshuffle/domain';
 import type { ConstraintKind, ShuffleSnapshot } from '@teamshuffle/domain';
+import { cleanChoice, EMPTY_BALANCE, settingsFit } from './balance';
+import type { AttributeDefinition, AttributeValue, BalanceChoice, OutcomeBalance } from './balance';
 
 // The /app draft: members, number of teams, constraints and the last shuffle. Constraints and
 // teams name members by id, never by name, so a rename shows everywhere at once and a removal
@@ -15,12 +21,20 @@ import type { ConstraintKind, ShuffleSnapshot } from '@teamshuffle/domain';
 // - a fixed or keep-apart pair names two different members of the list; a locked team one or
 //   more different members of the list;
 // - the outcome (when there is one) puts every member in exactly one of `teamCount` teams
-//   numbered 1..n, and was formed from exactly these members and constraints.
+//   numbered 1..n, and was formed from exactly these members and constraints;
+// - attribute names are unique; a member's values name defined attributes and have their kind
+//   (numbers for numeric ones); the balance choice names attributes of the right kind and, in its
+//   earlier rounds, members of the list only (issue 15).
 
 export type { ConstraintKind };
 
-/** A member of the list; names may repeat, ids do not. */
-export type DraftMember = { id: string; name: string };
+/** A member of the list; names may repeat, ids do not. E-mail and attributes come from Import. */
+export type DraftMember = {
+  id: string;
+  name: string;
+  email?: string;
+  attributes?: Record<string, AttributeValue>;
+};
 /** A fixed pair or a keep-apart pair. */
 export type PairConstraint = { id: string; memberIds: [string, string] };
 /** Members who stay together in one team. */
@@ -38,6 +52,8 @@ export type ShuffleOutcome = {
   unevenReason: string | null;
   /** Set once saved (or loaded from /results): Create Team then reuses that saved result. */
   savedAs: SavedRef | null;
+  /** What the teams were balanced with; absent for a plain shuffle. */
+  balance?: OutcomeBalance;
 };
 
 export type Draft = {
@@ -48,10 +64,17 @@ export type Draft = {
   lockedTeams: LockedTeam[];
   keepApart: PairConstraint[];
   outcome: ShuffleOutcome | null;
+  /** Imported attribute columns (issue 15). */
+  attributes: AttributeDefinition[];
+  /** What the next shuffle balances. */
+  balance: BalanceChoice;
 };
 
 export type DraftAction =
   | { type: 'addMembers'; members: DraftMember[] }
+  | { type: 'importMembers'; members: DraftMember[]; attributes: AttributeDefinition[] }
+  | { type: 'setBalance'; balance: BalanceChoice }
+  | { type: 'removeAttribute'; key: string }
   | { type: 'renameMember'; id: string; name: string }
   | { type: 'removeMember'; id: string }
   | { type: 'clear' }
@@ -69,6 +92,8 @@ export const EMPTY_DRAFT: Draft = {
   lockedTeams: [],
   keepApart: [],
   outcome: null,
+  attributes: [],
+  balance: EMPTY_BALANCE,
 };
 
 /** Most members one list may hold: what a saved result may hold. */
@@ -79,6 +104,54 @@ export function cleanName(name: string): string | null {
   const trimmed = name.trim();
   if (trimmed === '' || trimmed.length > MEMBER_NAME_MAX_LENGTH) return null;
   return trimmed;
+}
+
+/** An attribute name as stored: trimmed, at most ATTRIBUTE_KEY_MAX characters; null when blank. */
+export function cleanAttributeKey(key: string): string | null {
+  const trimmed = key.trim().slice(0, ATTRIBUTE_KEY_MAX).trim();
+  return trimmed === '' ? null : trimmed;
+}
+
+/** The attribute definitions after adding `added`: same name and kind merge, others are new. */
+function mergeAttributes(
+  current: readonly AttributeDefinition[],
+  added: readonly AttributeDefinition[],
+): AttributeDefinition[] {
+  const merged = [...current];
+  for (const attribute of added) {
+    const key = cleanAttributeKey(attribute.key);
+    if (key === null || merged.length >= ATTRIBUTES_MAX) continue;
+    if (merged.some((known) => known.key === key)) continue; // the first kind wins
+    merged.push({ key, kind: attribute.kind });
+  }
+  return merged;
+}
+
+// A member's e-mail and attribute values as stored: a valid e-mail or none; values of defined
+// attributes only, numbers for numeric ones, trimmed text of at most ATTRIBUTE_TEXT_MAX for others.
+function cleanDetails(
+  member: DraftMember,
+  kinds: ReadonlyMap<string, AttributeDefinition['kind']>,
+): Pick<DraftMember, 'email' | 'attributes'> {
+  const details: Pick<DraftMember, 'email' | 'attributes'> = {};
+  const email = member.email === undefined ? null : memberEmail.safeParse(member.email);
+  if (email?.success) details.email = email.data;
+  const attributes: Record<string, AttributeValue> = {};
+  for (const [key, value] of Object.entries(member.attributes ?? {})) {
+    const kind = kinds.get(key);
+    if (kind === 'numeric' && typeof value === 'number' && Number.isFinite(value)) {
+      attributes[key] = value;
+    } else if (kind === 'categorical' && typeof value === 'string') {
+      const text = value.trim().slice(0, ATTRIBUTE_TEXT_MAX).trim();
+      if (text !== '') attributes[key] = text;
+    }
+  }
+  if (Object.keys(attributes).length > 0) details.attributes = attributes;
+  return details;
+}
+
+function kindsOf(attributes: readonly AttributeDefinition[]) {
+  return new Map(attributes.map((attribute) => [attribute.key, attribute.kind]));
 }
 
 /** Bulk add (spec part 1, section 5): one name per line, blank lines dropped, names trimmed. */
@@ -146,6 +219,9 @@ export function outcomeFits(draft: Draft, outcome: ShuffleOutcome): boolean {
       placed.add(id);
     }
   }
+  if (outcome.balance && !settingsFit(outcome.balance.settings, draft.attributes, known)) {
+    return false;
+  }
   return placed.size === known.size;
 }
 
@@ -156,7 +232,13 @@ function withoutOutcome(draft: Draft): Draft {
 /** The draft after one user action. Actions that would break an invariant change nothing. */
 export function draftReducer(draft: Draft, action: DraftAction): Draft {
   switch (action.type) {
-    case 'addMembers': {
+    case 'addMembers':
+    case 'importMembers': {
+      const attributes =
+        action.type === 'importMembers'
+          ? mergeAttributes(draft.attributes, action.attributes)
+          : draft.attributes;
+      const kinds = kindsOf(attributes);
       const ids = new Set(draft.members.map((member) => member.id));
       const added: DraftMember[] = [];
       for (const member of action.members) {
@@ -164,10 +246,38 @@ export function draftReducer(draft: Draft, action: DraftAction): Draft {
         if (name === null || member.id === '' || ids.has(member.id)) continue;
         if (draft.members.length + added.length >= DRAFT_MEMBERS_MAX) break;
         ids.add(member.id);
-        added.push({ id: member.id, name });
+        added.push({ id: member.id, name, ...cleanDetails(member, kinds) });
       }
       if (added.length === 0) return draft;
-      return withoutOutcome({ ...draft, members: [...draft.members, ...added] });
+      return withoutOutcome({ ...draft, attributes, members: [...draft.members, ...added] });
+    }
+    case 'removeAttribute': {
+      if (!draft.attributes.some((attribute) => attribute.key === action.key)) return draft;
+      const attributes = draft.attributes.filter((attribute) => attribute.key !== action.key);
+      const members = draft.members.map((member) => {
+        if (!member.attributes || !(action.key in member.attributes)) return member;
+        const rest = { ...member.attributes };
+        delete rest[action.key];
+        const { attributes: _, ...plain } = member;
+        return Object.keys(rest).length > 0 ? { ...plain, attributes: rest } : plain;
+      });
+      const ids = new Set(members.map((member) => member.id));
+      const kept =
+        draft.outcome?.balance && !settingsFit(draft.outcome.balance.settings, attributes, ids)
+          ? null
+          : draft.outcome;
+      return {
+        ...draft,
+        attributes,
+        members,
+        balance: cleanChoice(draft.balance, attributes, ids),
+        // The teams stay (same people); a saved copy still has the column, so it is not this.
+        outcome: kept ? { ...kept, savedAs: null } : null,
+      };
+    }
+    case 'setBalance': {
+      const ids = new Set(draft.members.map((member) => member.id));
+      return { ...draft, balance: cleanChoice(action.balance, draft.attributes, ids) };
     }
     case 'renameMember': {
       const name = cleanName(action.name);
@@ -183,9 +293,13 @@ export function draftReducer(draft: Draft, action: DraftAction): Draft {
     case 'removeMember': {
       if (!draft.members.some((member) => member.id === action.id)) return draft;
       const mentions = (c: { memberIds: readonly string[] }) => c.memberIds.includes(action.id);
+      const members = draft.members.filter((member) => member.id !== action.id);
+      const ids = new Set(members.map((member) => member.id));
       return {
         ...draft,
-        members: draft.members.filter((member) => member.id !== action.id),
+        members,
+        // Earlier rounds lose the member too (no round names someone who is not in the list).
+        balance: cleanChoice(draft.balance, draft.attributes, ids),
         // A pair without one of its two members is no pair: it goes.
         fixedPairs: draft.fixedPairs.filter((pair) => !mentions(pair)),
         keepApart: draft.keepApart.filter((pair) => !mentions(pair)),
@@ -304,8 +418,14 @@ export function memberLabels(members: readonly DraftMember[]): Map<string, strin
 /** The snapshot Save Result and Create Team send, or null before the first shuffle. */
 export function snapshotOf(draft: Draft): ShuffleSnapshot | null {
   if (!draft.outcome) return null;
+  const balance = draft.outcome.balance;
   return {
-    members: draft.members.map((member) => ({ id: member.id, name: member.name })),
+    members: draft.members.map((member) => ({
+      id: member.id,
+      name: member.name,
+      ...(member.email === undefined ? {} : { email: member.email }),
+      ...(member.attributes === undefined ? {} : { attributes: { ...member.attributes } }),
+    })),
     groups: draft.outcome.groups.map((group) => ({
       number: group.number,
       memberIds: [...group.memberIds],
@@ -316,5 +436,9 @@ export function snapshotOf(draft: Draft): ShuffleSnapshot | null {
     lockedTeams: draft.lockedTeams.map((team) => ({ id: team.id, memberIds: team.memberIds })),
     keepApart: draft.keepApart.map((pair) => ({ id: pair.id, memberIds: pair.memberIds })),
     seed: draft.outcome.seed,
+    ...(draft.attributes.length > 0
+      ? { attributes: draft.attributes.map((attribute) => ({ ...attribute })) }
+      : {}),
+    ...(balance ? { balance: balance.settings } : {}),
   };
 }

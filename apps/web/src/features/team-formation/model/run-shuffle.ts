@@ -1,5 +1,12 @@
-import { formTeams, isAppError } from '@teamshuffle/domain';
-import type { ErrorId, FormTeamsResult } from '@teamshuffle/domain';
+import { balanceReportOf, formTeams, isAppError } from '@teamshuffle/domain';
+import type {
+  BalanceReport,
+  BalanceTeamsInput,
+  BalanceTeamsResult,
+  ErrorId,
+  FormTeamsResult,
+} from '@teamshuffle/domain';
+import { balanceOptionsOf } from './balance';
 import type { Draft, ShuffleOutcome } from './draft';
 import type { SavedResultForDraft } from './draft-storage';
 
@@ -50,6 +57,60 @@ export function runShuffle(draft: Draft, seed: string): ShuffleAttempt {
   }
 }
 
+/** What the balancing worker gets for the draft: members with attributes, constraints, options. */
+export function balanceInputOf(draft: Draft, seed: string): BalanceTeamsInput {
+  return {
+    ...inputOf(draft),
+    teamCount: draft.teamCount,
+    seed,
+    attributes: draft.attributes,
+    balance: balanceOptionsOf(draft.balance),
+  };
+}
+
+/** The outcome of a balanced shuffle of `draft` (the draft the search was started for). */
+export function balancedOutcome(
+  draft: Draft,
+  result: BalanceTeamsResult,
+  isCut: boolean,
+): ShuffleOutcome {
+  return {
+    groups: result.teams.map((team) => ({ number: team.number, memberIds: team.memberIds })),
+    seed: result.seed,
+    unevenReason: result.report.isEven ? null : result.report.unevenReason,
+    savedAs: null,
+    balance: {
+      settings: { ...balanceOptionsOf(draft.balance), steps: result.balance.steps },
+      isCut,
+    },
+  };
+}
+
+/**
+ * The balance report of a balanced outcome (each objective against the plain draw of the same
+ * seed), recomputed from the draft; null for a plain outcome or one that no longer replays.
+ */
+export function outcomeReport(draft: Draft, outcome: ShuffleOutcome): BalanceReport | null {
+  const balance = outcome.balance;
+  if (!balance) return null;
+  try {
+    return balanceReportOf(
+      {
+        ...inputOf(draft),
+        teamCount: outcome.groups.length,
+        seed: outcome.seed,
+        attributes: draft.attributes,
+        balance: balance.settings,
+      },
+      outcome.groups.map((group) => group.memberIds),
+      balance.settings.steps,
+      balance.isCut ? 'steps' : 'converged',
+    );
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The engine's reason for uneven sizes of a saved result, found by replaying its seed; null when
  * the sizes are even or the replay does not give the same teams (a result from another version).
@@ -64,14 +125,19 @@ export function replayUnevenReason(result: SavedResultForDraft): string | null {
       teamCount: snapshot.groups.length,
       seed: snapshot.seed,
     });
-    const same = replay.teams.every((team, index) => {
-      const saved = snapshot.groups[index];
-      return (
-        saved !== undefined &&
-        saved.memberIds.length === team.memberIds.length &&
-        saved.memberIds.every((id, position) => team.memberIds[position] === id)
-      );
-    });
+    // A balanced result moved members between teams: the sizes (not the teams) are the draw's.
+    const sizesOf = (teams: readonly { memberIds: readonly string[] }[]) =>
+      teams.map((team) => team.memberIds.length).sort((a, b) => a - b);
+    const same = snapshot.balance
+      ? sizesOf(replay.teams).join() === sizesOf(snapshot.groups).join()
+      : replay.teams.every((team, index) => {
+          const saved = snapshot.groups[index];
+          return (
+            saved !== undefined &&
+            saved.memberIds.length === team.memberIds.length &&
+            saved.memberIds.every((id, position) => team.memberIds[position] === id)
+          );
+        });
     return same ? replay.report.unevenReason : null;
   } catch {
     return null;
