@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark, each printing its figure next to the comparison it is
 // measured against in the same run. BENCH_SECONDS sets the length of each load run.
 import { benchAssignments } from './assignments.bench.ts';
+import { benchBalance } from './balance.bench.ts';
 import { benchFiles } from './files.bench.ts';
 import { benchHealth } from './health.bench.ts';
 import { benchLive } from './live.bench.ts';
@@ -15,6 +16,7 @@ const only = process.argv[2];
 if (!only || only === 'health') await benchHealth(seconds);
 if (!only || only === 'workspace') await benchWorkspace(seconds);
 if (!only || only === 'shuffle') await benchShuffle();
+if (!only || only === 'balance') benchBalance();
 if (!only || only === 'memory') await benchMemory();
 if (!only || only === 'files') await benchFiles();
 if (!only || only === 'notes') await benchNotes(seconds);
