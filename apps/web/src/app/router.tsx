@@ -2,11 +2,15 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { RouteError } from '../components/route-error';
+import { loadChunk } from '../lib/chunk-load';
 import { RootLayout } from './root-layout';
 
-/** Each page is its own chunk, fetched when its route is first visited. */
+/**
+ * Each page is its own chunk, fetched when its route is first visited. A chunk that fails or
+ * takes longer than the spec's 120 s shows the route's error (a message and a Reload button).
+ */
 function page(load: () => Promise<ComponentType>) {
-  return async () => ({ Component: await load() });
+  return async () => ({ Component: await loadChunk(load) });
 }
 
 export const router = createBrowserRouter([

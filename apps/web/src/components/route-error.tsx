@@ -4,12 +4,17 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { usePageTitle } from '../hooks/use-page-title';
+import { isChunkLoadError } from '../lib/chunk-load';
 
-/** Shown when a page throws or its chunk fails to load (for example after a deploy). */
+/**
+ * Shown when a page throws or its code fails to load (a deploy replaced the chunk, the network
+ * dropped, or the 120 s chunk time-out passed): a message that says which, and a Reload button.
+ */
 export function RouteError() {
   const { t } = useTranslation();
   const error = useRouteError();
-  usePageTitle(t('routeError.title'));
+  const texts = isChunkLoadError(error) ? 'routeError.chunk' : 'routeError';
+  usePageTitle(t(`${texts}.title`));
   useEffect(() => {
     console.error(error);
   }, [error]);
@@ -19,8 +24,8 @@ export function RouteError() {
         <ThemeIcon size={64} radius="xl" color="red" variant="light">
           <IconAlertCircle size={36} aria-hidden="true" />
         </ThemeIcon>
-        <Title order={1}>{t('routeError.title')}</Title>
-        <Text c="dimmed">{t('routeError.text')}</Text>
+        <Title order={1}>{t(`${texts}.title`)}</Title>
+        <Text c="dimmed">{t(`${texts}.text`)}</Text>
         <Button
           leftSection={<IconRefresh size={18} aria-hidden="true" />}
           onClick={() => window.location.reload()}

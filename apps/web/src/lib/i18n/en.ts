@@ -233,6 +233,10 @@ export const en = {
     title: 'Something went wrong',
     text: 'This page could not be displayed. Reloading usually helps.',
     reload: 'Reload page',
+    chunk: {
+      title: 'This page could not be loaded',
+      text: 'Part of the app did not arrive: the connection may have dropped, or a new version was released. Reload the page to try again.',
+    },
   },
   landing: {
     eyebrow: 'For classes, projects, study groups and workshops',
