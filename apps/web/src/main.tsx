@@ -1,5 +1,6 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// Mantine's global sheets (first in the page: build/mantine-styles.ts); each component's CSS
+// comes with the code that renders it, so a page downloads only the styles of what it shows.
+import './app/mantine-global.css';
 import './app/global.css';
 import './lib/i18n';
 
