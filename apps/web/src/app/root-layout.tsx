@@ -1,18 +1,21 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { NavigationProgress } from '../components/navigation-progress';
-import { EmailVerificationGate } from '../features/auth/components/email-verification-gate';
 import { SignOutNavItem } from '../features/auth/components/sign-out-nav-item';
 import { UserMenuSlot } from '../features/auth/components/user-menu-slot';
 import { useOAuthRedirectResult } from '../features/auth/hooks/use-oauth-redirect-result';
 import { AppLayout } from '../features/layout/components/app-layout';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { useAuthModal } from '../lib/auth-modal';
+import { lazyChunk } from '../lib/chunk-load';
 import { SessionProvider, useSession } from '../lib/session/session-context';
+import { rememberSignedIn } from '../lib/session/signed-in-hint';
 
-const AuthModalHost = lazy(async () => ({
-  default: (await import('./auth-modal-host')).AuthModalHost,
-}));
+const AuthModalHost = lazyChunk(async () => (await import('./auth-modal-host')).AuthModalHost);
+const EmailVerificationGate = lazyChunk(
+  async () =>
+    (await import('../features/auth/components/email-verification-gate')).EmailVerificationGate,
+);
 
 /** Mounts the auth modal's code on its first opening, then keeps it. */
 function LazyAuthModal() {
@@ -25,9 +28,29 @@ function LazyAuthModal() {
   );
 }
 
+/**
+ * Mounts the verification gate's code once a signed-in user's e-mail is found unverified, then
+ * keeps it (so it can close with its animation): verified and signed-out visitors never load it.
+ */
+function LazyVerificationGate() {
+  const session = useSession();
+  const isNeeded = session.user !== null && !session.user.isVerified;
+  const [hasBeenNeeded, setHasBeenNeeded] = useState(isNeeded);
+  if (isNeeded && !hasBeenNeeded) setHasBeenNeeded(true);
+  if (!isNeeded && !hasBeenNeeded) return null;
+  return (
+    <Suspense fallback={null}>
+      <EmailVerificationGate />
+    </Suspense>
+  );
+}
+
 function Shell() {
   const session = useSession();
   useOAuthRedirectResult();
+  useEffect(() => {
+    if (session.status !== 'loading') rememberSignedIn(session.status === 'signedIn');
+  }, [session.status]);
   return (
     <AppLayout
       notificationSlot={<NotificationBell />}
@@ -38,7 +61,7 @@ function Shell() {
       <Outlet />
       <ScrollRestoration />
       <LazyAuthModal />
-      <EmailVerificationGate />
+      <LazyVerificationGate />
     </AppLayout>
   );
 }

@@ -5,6 +5,7 @@ import { HowItWorks } from '../../features/landing/components/how-it-works';
 import { LandingHero } from '../../features/landing/components/landing-hero';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { useSession } from '../../lib/session/session-context';
+import { wasSignedIn } from '../../lib/session/signed-in-hint';
 
 /**
  * The signed-in landing page, in chunks of its own: a signed-out visitor never downloads the
@@ -34,8 +35,10 @@ const SignedInDashboard = lazy(async () => {
 export function LandingRoute() {
   usePageTitle();
   const session = useSession();
-  // Neither page before the session is known, so a signed-in user never sees the pitch flash.
-  if (session.status === 'loading') return <PageLoader />;
+  // While the session is checked: a browser that was signed in last time waits (so its user never
+  // sees the pitch flash before the dashboard); any other visitor gets the pitch at once, which
+  // is what a signed-out first visit shows anyway (issue 14: no spinner before the largest paint).
+  if (session.status === 'loading' && wasSignedIn()) return <PageLoader />;
   if (session.user?.isVerified) {
     return (
       <Suspense fallback={<PageLoader />}>
