@@ -8,6 +8,7 @@ import { benchLive } from './live.bench.ts';
 import { benchMemory } from './memory.bench.ts';
 import { benchNotes } from './notes.bench.ts';
 import { benchShuffle } from './shuffle.bench.ts';
+import { benchWeb } from './web.bench.ts';
 import { benchWorkspace } from './workspace.bench.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -22,3 +23,4 @@ if (!only || only === 'files') await benchFiles();
 if (!only || only === 'notes') await benchNotes(seconds);
 if (!only || only === 'assignments') await benchAssignments(seconds);
 if (!only || only === 'live') await benchLive();
+if (!only || only === 'web') await benchWeb();
