@@ -67,6 +67,15 @@ describe('serving the web app', () => {
     expect(response.body).not.toMatch(/-copy$/);
   });
 
+  it.each(['/index.html', '/robots.txt'])(
+    'sends %s, which keeps its name across builds, with no-cache (revalidated, never stale)',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
   it('answers a missing file with 404, not index.html', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/assets/missing-123.js' });
     expect(response.statusCode).toBe(404);
