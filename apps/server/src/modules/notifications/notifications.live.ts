@@ -4,17 +4,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Listen } from '../../plugins/database.ts';
 import {
   countNotifications,
-  findNotification,
+  findNotificationsWithUnread,
   NOTIFICATION_CHANNEL,
   notificationsAfter,
+  parseAnnouncement,
   presentNotification,
+  unreadCounts,
 } from './notifications.repository.ts';
 
 /** How often an open stream says it is alive (well inside proxies' and our own idle limits). */
 export const HEARTBEAT_MS = 15_000;
-// Announcements of a changed unread count (marks, deletions) carry this prefix and a user id;
-// every other payload is a new notification's id.
-const UNREAD_PREFIX = 'unread:';
 
 /** One open server-sent-events stream of one signed-in user. */
 class Stream {
@@ -62,6 +61,9 @@ export class LiveHub {
   readonly #streams = new Map<string, Set<Stream>>();
   #stopListening: (() => Promise<void>) | null = null;
   #heartbeat: NodeJS.Timeout | null = null;
+  /** Announcements heard and not yet delivered, and the delivery in progress (one at a time). */
+  #queued: string[] = [];
+  #delivering: Promise<void> | null = null;
 
   constructor(db: Db, log: FastifyBaseLogger) {
     this.#db = db;
@@ -78,7 +80,7 @@ export class LiveHub {
   async start(listen: Listen) {
     this.#stopListening = await listen(
       NOTIFICATION_CHANNEL,
-      (payload) => void this.#deliver(payload),
+      (payload) => this.#enqueue(payload),
       () => void this.#catchUp(),
     );
     this.#heartbeat = setInterval(() => {
@@ -115,28 +117,57 @@ export class LiveHub {
     stream.send({ type: 'unread', unread: (await countNotifications(this.#db, userId)).unread });
   }
 
-  async #deliver(payload: string) {
-    try {
-      if (payload.startsWith(UNREAD_PREFIX)) {
-        const userId = payload.slice(UNREAD_PREFIX.length);
-        const streams = this.#streams.get(userId);
-        if (!streams) return;
-        const { unread } = await countNotifications(this.#db, userId);
-        for (const stream of streams) stream.send({ type: 'unread', unread });
-        return;
+  /**
+   * Announcements arrive one by one (a system announcement makes one per account); those that
+   * arrive while a delivery runs are read together in the next, so a burst costs a few statements,
+   * not two per row. One delivery at a time keeps each stream's events in commit order.
+   */
+  #enqueue(...payloads: string[]) {
+    this.#queued.push(...payloads);
+    if (this.#delivering) return;
+    this.#delivering = this.#deliverQueued().finally(() => {
+      this.#delivering = null;
+      // Heard between the last read and now.
+      if (this.#queued.length > 0) this.#enqueue(...this.#queued.splice(0));
+    });
+  }
+
+  async #deliverQueued() {
+    // Let the rest of a burst arrive before the first read.
+    await new Promise((resolve) => setImmediate(resolve));
+    while (this.#queued.length > 0) {
+      const payloads = this.#queued;
+      this.#queued = [];
+      try {
+        await this.#deliver(payloads);
+      } catch (error) {
+        this.#log.warn({ err: error }, 'live notifications were not pushed');
       }
-      const row = await findNotification(this.#db, payload);
-      const streams = row ? this.#streams.get(row.userId) : undefined;
-      if (!row || !streams) return;
+    }
+  }
+
+  async #deliver(payloads: readonly string[]) {
+    // Only users with a stream on this instance cost a read.
+    const newIds: string[] = [];
+    const countsOnly = new Set<string>();
+    for (const payload of payloads) {
+      const announcement = parseAnnouncement(payload);
+      if (!announcement || !this.#streams.has(announcement.userId)) continue;
+      if (announcement.kind === 'new') newIds.push(announcement.notificationId);
+      else countsOnly.add(announcement.userId);
+    }
+    for (const { row, unread } of await findNotificationsWithUnread(this.#db, newIds)) {
+      // The count read with the row is current: no separate count for this user.
+      countsOnly.delete(row.userId);
       const notification = presentNotification(row);
-      const { unread } = await countNotifications(this.#db, row.userId);
-      for (const stream of streams) {
+      for (const stream of this.#streams.get(row.userId) ?? []) {
         if (row.seq <= stream.lastSeq) continue;
         stream.send({ type: 'notification', notification });
         stream.send({ type: 'unread', unread });
       }
-    } catch (error) {
-      this.#log.warn({ err: error }, 'a live notification was not pushed');
+    }
+    for (const [userId, unread] of await unreadCounts(this.#db, [...countsOnly])) {
+      for (const stream of this.#streams.get(userId) ?? []) stream.send({ type: 'unread', unread });
     }
   }
 
@@ -158,9 +189,4 @@ export class LiveHub {
       }
     }
   }
-}
-
-/** The payload that tells every instance a user's unread count changed. */
-export function unreadChanged(userId: string): string {
-  return `${UNREAD_PREFIX}${userId}`;
 }

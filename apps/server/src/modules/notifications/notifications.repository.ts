@@ -5,7 +5,7 @@ import {
   type NotificationData,
   type NotificationView,
 } from '@teamshuffle/domain';
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../plugins/database.ts';
 import { notifications } from './notifications.table.ts';
 import { rowsOf } from '../../db/rows.ts';
@@ -14,6 +14,32 @@ type NotificationRow = typeof notifications.$inferSelect;
 
 /** The PostgreSQL channel a committed notification's id is announced on (LISTEN/NOTIFY). */
 export const NOTIFICATION_CHANNEL = 'teamshuffle_notifications';
+
+/**
+ * What is announced on NOTIFICATION_CHANNEL: `new:<user id>:<notification id>` once a new row has
+ * committed, `unread:<user id>` once a user's unread count changed otherwise (marks, deletions).
+ * The user id comes first so that an instance holding no stream of that user reads nothing.
+ */
+export type Announcement =
+  { kind: 'new'; userId: string; notificationId: string } | { kind: 'unread'; userId: string };
+
+/** The announcement's payload as SQL, built in the statement that writes (see Announcement). */
+function newPayload(userId: SQL | string, notificationId: SQL | string): SQL {
+  return sql`'new:' || ${userId} || ':' || ${notificationId}`;
+}
+
+/** Reads a payload of NOTIFICATION_CHANNEL; null for anything else. */
+export function parseAnnouncement(payload: string): Announcement | null {
+  if (payload.startsWith('unread:')) {
+    const userId = payload.slice('unread:'.length);
+    return userId ? { kind: 'unread', userId } : null;
+  }
+  if (!payload.startsWith('new:')) return null;
+  const last = payload.lastIndexOf(':');
+  const userId = payload.slice('new:'.length, last);
+  const notificationId = payload.slice(last + 1);
+  return userId && isUuid(notificationId) ? { kind: 'new', userId, notificationId } : null;
+}
 
 /** A notification to write for one user. */
 export type NewNotification = {
@@ -75,7 +101,9 @@ export async function insertNotification(db: Db, input: NewNotification): Promis
         teamName: data.teamName ?? null,
       })
       .returning({ id: notifications.id });
-    await tx.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${row!.id})`);
+    await tx.execute(
+      sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${newPayload(input.userId, row!.id)})`,
+    );
     return row!.id;
   });
 }
@@ -102,17 +130,45 @@ export async function insertAnnouncement(db: Db, title: string, message: string)
             select 1 from notifications n
             where n.user_id = u.id and n.type = 'system_announcement' and n.title = ${title}
               and n.created_at > now() - make_interval(secs => ${windowMs / 1000}))
-        returning id)
-      select pg_notify(${NOTIFICATION_CHANNEL}, id::text) from written`);
+        returning id, user_id)
+      select pg_notify(${NOTIFICATION_CHANNEL}, ${newPayload(sql`user_id`, sql`id::text`)})
+      from written`);
     return rowsOf<unknown>(result).length;
   });
 }
 
-/** A notification by id (for the live stream), or undefined. */
-export async function findNotification(db: Db, id: string) {
-  if (!isUuid(id)) return undefined;
-  const [row] = await db.select().from(notifications).where(eq(notifications.id, id));
-  return row;
+/**
+ * Notifications by id with each one's user's unread count, oldest first, in one statement (the
+ * live streams read every announcement that arrived together at once).
+ */
+export async function findNotificationsWithUnread(db: Db, ids: readonly string[]) {
+  const valid = ids.filter(isUuid);
+  if (valid.length === 0) return [];
+  return db
+    .select({
+      row: notifications,
+      unread: sql<number>`(select (count(*) filter (where not c.is_read))::int
+        from notifications c where c.user_id = "notifications"."user_id")`,
+    })
+    .from(notifications)
+    .where(inArray(notifications.id, valid))
+    .orderBy(notifications.seq);
+}
+
+/** The unread counts of several users in one statement (0 for a user with none). */
+export async function unreadCounts(db: Db, userIds: readonly string[]) {
+  const counts = new Map<string, number>(userIds.map((id) => [id, 0]));
+  if (userIds.length === 0) return counts;
+  const rows = await db
+    .select({
+      userId: notifications.userId,
+      unread: sql<number>`(count(*) filter (where not ${notifications.isRead}))::int`,
+    })
+    .from(notifications)
+    .where(inArray(notifications.userId, [...userIds]))
+    .groupBy(notifications.userId);
+  for (const row of rows) counts.set(row.userId, row.unread);
+  return counts;
 }
 
 /** One page of a user's notifications, newest first, before a cursor (keyset, not offset). */

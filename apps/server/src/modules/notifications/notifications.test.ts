@@ -12,6 +12,7 @@ import { buildSnapshot } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { fileOf, multipartBody } from '../../../test/multipart.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { parseAnnouncement } from './notifications.repository.ts';
 
 const HOUR = 60 * 60 * 1000;
 const assignment = (overrides: Record<string, unknown> = {}) => ({
@@ -387,6 +388,50 @@ describe('notifications', () => {
         }
       } finally {
         stream.close();
+      }
+    });
+    it('reads the announcement payloads it writes, and nothing else', () => {
+      const id = '0b9c7e2e-4f7a-4d7e-9a51-1c2d3e4f5a6b';
+      expect(parseAnnouncement(`new:user:with:colons:${id}`)).toEqual({
+        kind: 'new',
+        userId: 'user:with:colons',
+        notificationId: id,
+      });
+      expect(parseAnnouncement('unread:abc')).toEqual({ kind: 'unread', userId: 'abc' });
+      for (const bad of ['', id, 'unread:', `new::${id}`, 'new:abc:not-a-uuid', 'other:abc']) {
+        expect(parseAnnouncement(bad)).toBeNull();
+      }
+    });
+
+    it("a burst for several users reaches each stream with that user's own unread count", async () => {
+      const users = await Promise.all([0, 1, 2].map(() => buildUser(t.app, t.config.publicUrl)));
+      const streams = await Promise.all(
+        users.map((user) => openEvents(url, user.client.cookieHeader())),
+      );
+      try {
+        for (const stream of streams)
+          expect((await stream.next('unread')).data).toEqual({ unread: 0 });
+        // The first user has two, the others one each, all announced in the same moment.
+        await t.app.notifier.send([
+          ...users.map((user) => ({
+            userId: user.id,
+            type: 'system_announcement',
+            title: 'Burst',
+            message: '',
+          })),
+          { userId: users[0]!.id, type: 'system_announcement', title: 'Burst 2', message: '' },
+        ]);
+        for (const [index, stream] of streams.entries()) {
+          expect((await stream.next('notification')).data).toMatchObject({ title: 'Burst' });
+          const unread = (await stream.next('unread')).data as { unread: number };
+          // Read with its row: 1 or, for the first user, 1 or 2 (the second may be in already).
+          expect(unread.unread).toBeGreaterThanOrEqual(1);
+          expect(unread.unread).toBeLessThanOrEqual(index === 0 ? 2 : 1);
+        }
+        expect((await streams[0]!.next('notification')).data).toMatchObject({ title: 'Burst 2' });
+        expect((await streams[0]!.next('unread')).data).toEqual({ unread: 2 });
+      } finally {
+        for (const stream of streams) stream.close();
       }
     });
   });
