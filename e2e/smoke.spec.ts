@@ -81,7 +81,7 @@ test.describe('the shell', () => {
 
   test('/contact shows the contact e-mail from the server configuration', async ({ page }) => {
     await page.goto('/contact');
-    await expect(page).toHaveTitle('Contact - Teamshuffle');
+    await expect(page).toHaveTitle('Contact · Teamshuffle');
     const email = page.getByRole('link', { name: 'e2e-contact@teamshuffle.example' });
     await expect(email).toBeVisible();
     await expect(email).toHaveAttribute('href', 'mailto:e2e-contact@teamshuffle.example');
@@ -91,7 +91,7 @@ test.describe('the shell', () => {
     const response = await page.goto('/this/does/not/exist');
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
-    await expect(page).toHaveTitle('Page not found - Teamshuffle');
+    await expect(page).toHaveTitle('Page not found · Teamshuffle');
     await page.getByRole('link', { name: 'Go Back Home' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('link', { name: 'Get Started' })).toBeVisible();

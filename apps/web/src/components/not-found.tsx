@@ -14,7 +14,8 @@ export function NotFound() {
           fw={900}
           fz={{ base: 72, sm: 120 }}
           lh={1}
-          c="var(--mantine-color-default-border)"
+          // Decorative, yet large text still needs 3:1 (WCAG 1.4.3): dimmed, not the border colour.
+          c="dimmed"
           aria-hidden="true"
         >
           {t('notFound.code')}

@@ -29,7 +29,7 @@ export const dashboardKo: typeof dashboardEn = {
   notifications: {
     title: '최근 알림',
     viewAll: '모두 보기',
-    viewAllLabel: '모든 알림 보기',
+    viewAllLabel: '알림 모두 보기',
     empty: '아직 알림이 없습니다',
   },
   actions: {

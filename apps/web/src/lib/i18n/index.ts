@@ -1,6 +1,8 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGE_STORAGE_KEY } from '../constants';
+import { a11yEn } from './a11y.en';
+import { a11yKo } from './a11y.ko';
 import { en } from './en';
 import { ko } from './ko';
 
@@ -28,7 +30,8 @@ function detectLanguage(): Language {
   return preferred[0]?.toLowerCase().startsWith('ko') ? 'ko' : 'en';
 }
 
-function syncHtmlLang(language: string): void {
+/** `<html lang>` follows the interface language, so screen readers pronounce the page right. */
+export function syncHtmlLang(language: string): void {
   document.documentElement.setAttribute('lang', isLanguage(language) ? language : 'en');
 }
 
@@ -61,3 +64,11 @@ export function currentLanguage(): Language {
 }
 
 export { i18n };
+
+/**
+ * Names of icon-only controls that the theme gives app-wide (close, clear), in the current
+ * language. Read at render time, outside React's translation hook.
+ */
+export function a11yText(key: keyof typeof a11yEn): string {
+  return (currentLanguage() === 'ko' ? a11yKo : a11yEn)[key];
+}

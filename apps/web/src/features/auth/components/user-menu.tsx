@@ -1,4 +1,13 @@
-import { ActionIcon, Avatar, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Avatar,
+  Group,
+  Menu,
+  Text,
+  Tooltip,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconChevronDown, IconLogout, IconRefresh, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,22 +26,12 @@ export function UserMenu({ user }: { user: SessionUser }) {
   return (
     <Menu position="bottom-end" width={220} withinPortal>
       <Menu.Target>
-        <UnstyledButton
-          aria-label={t('header.accountMenu', { name })}
-          style={{ borderRadius: 'var(--mantine-radius-xl)' }}
-          px={4}
-          py={2}
-        >
-          <Group gap={6} wrap="nowrap">
-            {/* The initials repeat the name the button's label already gives. */}
-            <Avatar
-              src={user.photoUrl}
-              name={name}
-              color="initials"
-              radius="xl"
-              size={32}
-              aria-hidden="true"
-            />
+        <UnstyledButton style={{ borderRadius: 'var(--mantine-radius-xl)' }} px={4} py={2}>
+          {/* The name comes from this text, not aria-label: the initials and the name shown
+              would then be visible words missing from the label (WCAG 2.5.3, label in name). */}
+          <VisuallyHidden>{t('header.accountMenu', { name })}</VisuallyHidden>
+          <Group gap={6} wrap="nowrap" aria-hidden="true">
+            <Avatar src={user.photoUrl} name={name} color="initials" radius="xl" size={32} />
             <Text size="sm" fw={500} visibleFrom="sm" maw={140} truncate="end">
               {name}
             </Text>

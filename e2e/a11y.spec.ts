@@ -1,0 +1,240 @@
+import { expect, test } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { createAccount } from './support/accounts.ts';
+import { expectNoSeriousA11yViolations, settle } from './support/a11y.ts';
+import { usePreferences } from './support/preferences.ts';
+import type { ColorScheme, Language } from './support/preferences.ts';
+import { createCourseWorkspace, setCourseLeaders } from './support/workspaces.ts';
+
+// issue 14: axe on every page and every modal the suite opens, in light and dark mode, in
+// English and Korean. One visit per page and combination; the modals are checked on their own.
+
+const WORDS = {
+  en: {
+    signIn: 'Sign In',
+    authTitle: 'Welcome to Teamshuffle',
+    signUpTab: 'Sign Up',
+    notFound: 'Page not found',
+    bulkAdd: 'Bulk Add',
+    bulkTitle: 'Bulk Add Members',
+    bulkLabel: 'Names, one per line',
+    bulkSubmit: 'Add Members',
+    addFixedPair: 'Add Fixed Pair',
+    addLockedTeam: 'Add Locked Team',
+    shuffle: 'Shuffle',
+    shuffling: 'Shuffling teams',
+    skip: 'Skip Animation',
+    settings: 'Settings',
+    settingsTitle: 'Team Settings',
+    createNote: 'Create Lecture Note',
+    createAssignment: 'Create Assignment',
+  },
+  ko: {
+    signIn: '로그인',
+    authTitle: 'Teamshuffle에 오신 것을 환영합니다',
+    signUpTab: '회원가입',
+    notFound: '페이지를 찾을 수 없습니다',
+    bulkAdd: '일괄 추가',
+    bulkTitle: '멤버 일괄 추가',
+    bulkLabel: '이름 (한 줄에 한 명)',
+    bulkSubmit: '멤버 추가',
+    addFixedPair: '고정 페어 추가',
+    addLockedTeam: '고정 팀 추가',
+    shuffle: '섞기',
+    shuffling: '팀을 섞는 중',
+    skip: '애니메이션 건너뛰기',
+    settings: '설정',
+    settingsTitle: '팀 설정',
+    createNote: '강의 노트 만들기',
+    createAssignment: '과제 만들기',
+  },
+} as const satisfies Record<Language, Record<string, string>>;
+
+const COMBINATIONS: Array<{ scheme: ColorScheme; language: Language }> = [
+  { scheme: 'light', language: 'en' },
+  { scheme: 'dark', language: 'en' },
+  { scheme: 'light', language: 'ko' },
+  { scheme: 'dark', language: 'ko' },
+];
+
+async function newContext(
+  browser: Browser,
+  baseURL: string,
+  scheme: ColorScheme,
+  language: Language,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL,
+    locale: language === 'ko' ? 'ko-KR' : 'en-US',
+  });
+  await usePreferences(context, { scheme, language });
+  return context;
+}
+
+/** Opens `path`, waits for its main heading and a settled page, and runs axe on it. */
+async function checkPage(
+  page: Page,
+  path: string,
+  label: string,
+  scheme: ColorScheme,
+  language: Language,
+) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+  await expectNoSeriousA11yViolations(page, `${label} (${scheme}, ${language})`);
+}
+
+/** Runs axe on the open modal only (the page behind it has been checked on its own). */
+async function checkDialog(page: Page, name: string, label: string) {
+  const dialog = page.getByRole('dialog', { name });
+  await expect(dialog).toBeVisible();
+  await settle(page);
+  await expectNoSeriousA11yViolations(page, label, { include: '[role="dialog"]' });
+  return dialog;
+}
+
+test.describe.configure({ mode: 'parallel' });
+
+for (const { scheme, language } of COMBINATIONS) {
+  const words = WORDS[language];
+  const combination = `${scheme}, ${language}`;
+
+  test(`signed out (${combination}): every page, the auth modal and the team-formation modals`, async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const context = await newContext(browser, baseURL!, scheme, language);
+    const page = await context.newPage();
+    try {
+      await checkPage(page, '/', 'landing', scheme, language);
+
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: words.signIn, exact: true })
+        .click();
+      const auth = await checkDialog(page, words.authTitle, `auth modal, sign in (${combination})`);
+      await auth.getByRole('tab', { name: words.signUpTab }).click();
+      await expect(auth.getByRole('tab', { name: words.signUpTab })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
+      await checkDialog(page, words.authTitle, `auth modal, sign up (${combination})`);
+      await page.keyboard.press('Escape');
+      await expect(auth).toBeHidden();
+
+      await checkPage(page, '/contact', 'contact', scheme, language);
+      await checkPage(page, '/results', 'results, signed out', scheme, language);
+      await checkPage(page, '/workspaces', 'workspaces, signed out', scheme, language);
+      await checkPage(page, '/notifications', 'notifications, signed out', scheme, language);
+      await checkPage(page, '/profile', 'profile, signed out', scheme, language);
+      await checkPage(page, '/no/such/page', '404', scheme, language);
+      await expect(page.getByRole('heading', { level: 1, name: words.notFound })).toBeVisible();
+
+      // The team-formation tool: empty, each modal, the shuffle overlay and the results.
+      await checkPage(page, '/app', 'team formation, empty', scheme, language);
+      await page.getByRole('button', { name: words.bulkAdd, exact: true }).click();
+      const bulk = page.getByRole('dialog', { name: words.bulkTitle });
+      await bulk
+        .getByRole('textbox', { name: words.bulkLabel })
+        .fill('Ann\nBen\nCat\nDan\nEve\nFay');
+      await checkDialog(page, words.bulkTitle, `bulk add (${combination})`);
+      await bulk.getByRole('button', { name: words.bulkSubmit }).click();
+      await expect(bulk).toBeHidden();
+      for (const name of [words.addFixedPair, words.addLockedTeam]) {
+        await page.getByRole('button', { name, exact: true }).click();
+        const dialog = await checkDialog(page, name, `${name} (${combination})`);
+        await page.keyboard.press('Escape');
+        await expect(dialog).toBeHidden();
+      }
+      await page.getByRole('button', { name: words.shuffle, exact: true }).click();
+      const overlay = page.getByRole('dialog', { name: words.shuffling });
+      await expect(overlay).toBeVisible();
+      await overlay.getByRole('button', { name: words.skip }).click();
+      await expect(overlay).toBeHidden();
+      await expect(page.getByTestId('team-card').first()).toBeVisible();
+      await settle(page);
+      await expectNoSeriousA11yViolations(page, `team formation with teams (${combination})`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test(`signed in (${combination}): dashboard, lists, a workspace and its modals`, async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const owner = await createAccount(browser, baseURL!, 'a11y', {
+      locale: language === 'ko' ? 'ko-KR' : 'en-US',
+    });
+    await usePreferences(owner.context, { scheme, language });
+    const title = `Accessible course ${Date.now()}`;
+    const workspace = await createCourseWorkspace(owner, title);
+    // With leader e-mails, so that Create Assignment is enabled.
+    await setCourseLeaders(owner, workspace.id, { withEmails: true });
+    const { page } = owner;
+    try {
+      await checkPage(page, '/', 'dashboard', scheme, language);
+      await checkPage(page, '/workspaces', 'workspaces', scheme, language);
+      await checkPage(page, '/results', 'results', scheme, language);
+      await checkPage(page, '/notifications', 'notifications', scheme, language);
+      await checkPage(page, '/profile', 'profile', scheme, language);
+
+      await page.goto(`/workspace/${workspace.id}`);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await expect(
+        page.getByRole('button', { name: words.createAssignment, exact: true }),
+      ).toBeEnabled();
+      await settle(page);
+      await expectNoSeriousA11yViolations(page, `workspace (${combination})`);
+
+      for (const [opener, name] of [
+        [words.settings, words.settingsTitle],
+        [words.createNote, words.createNote],
+        [words.createAssignment, words.createAssignment],
+      ] as const) {
+        await page.getByRole('button', { name: opener, exact: true }).click();
+        const dialog = await checkDialog(page, name, `${name} (${combination})`);
+        await page.keyboard.press('Escape');
+        await expect(dialog).toBeHidden();
+      }
+    } finally {
+      await owner.context.close();
+    }
+  });
+}
+
+test('every page names itself in the tab title, and <html lang> follows the language', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  for (const [path, title] of [
+    ['/', 'Teamshuffle'],
+    ['/app', 'Team Formation · Teamshuffle'],
+    ['/results', 'Saved Results · Teamshuffle'],
+    ['/workspaces', 'Workspaces · Teamshuffle'],
+    ['/notifications', 'Notifications · Teamshuffle'],
+    ['/contact', 'Contact · Teamshuffle'],
+    ['/profile', 'Profile · Teamshuffle'],
+    ['/workspace/ws-1/team/1/chat', 'Team Chat · Teamshuffle'],
+    ['/no/such/page', 'Page not found · Teamshuffle'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page).toHaveTitle(title);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  }
+  // Switched in the page: the language, the title and <html lang> change together.
+  await page.goto('/app');
+  await page.getByRole('banner').getByText('한국어').click();
+  await expect(page.getByRole('heading', { level: 1, name: '팀 구성' })).toBeVisible();
+  await expect(page).toHaveTitle('팀 구성 · Teamshuffle');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
+  await page.getByRole('banner').getByText('EN', { exact: true }).click();
+  await expect(page).toHaveTitle('Team Formation · Teamshuffle');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});

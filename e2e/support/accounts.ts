@@ -1,0 +1,92 @@
+import { expect } from '@playwright/test';
+import type {
+  APIRequestContext,
+  Browser,
+  BrowserContext,
+  BrowserContextOptions,
+  Page,
+} from '@playwright/test';
+
+// Accounts for the end-to-end specs: signed up through the API, verified through the link the
+// dev outbox (GET /api/dev/outbox, test server only) holds, and signed in, each in its own
+// browser context so that several people can use the app side by side.
+
+export type OutboxMessage = {
+  to: string;
+  kind: 'mail' | 'sms';
+  link: string | null;
+  text?: string;
+};
+
+export const PASSWORD = 'correct-horse-1';
+
+export function uniqueEmail(label: string): string {
+  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** The link of the newest e-mail to `to` in the dev outbox, waiting for it to arrive. */
+export async function verificationLink(request: APIRequestContext, to: string): Promise<string> {
+  let link: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get('/api/dev/outbox');
+        const messages = (await response.json()) as OutboxMessage[];
+        link =
+          messages.find((message) => message.to === to && message.kind === 'mail')?.link ?? null;
+        return link;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return link ?? '';
+}
+
+export interface Account {
+  context: BrowserContext;
+  page: Page;
+  email: string;
+  id: string;
+  name: string;
+  /** The app's origin, sent as `Origin` on state-changing requests as its pages do. */
+  origin: string;
+}
+
+/**
+ * A verified, signed-in account in its own browser context (English unless `contextOptions`
+ * says otherwise; its init scripts, if any, are for the caller to add before opening pages).
+ */
+export async function createAccount(
+  browser: Browser,
+  baseURL: string,
+  label: string,
+  contextOptions: BrowserContextOptions = {},
+): Promise<Account> {
+  const context = await browser.newContext({ baseURL, locale: 'en-US', ...contextOptions });
+  const { request } = context;
+  const email = uniqueEmail(label);
+  const name = `${label[0]!.toUpperCase()}${label.slice(1)} Person`;
+  const headers = { Origin: baseURL };
+  const signUp = await request.post('/api/auth/sign-up/email', {
+    data: { name, email, password: PASSWORD, callbackURL: '/' },
+    headers,
+  });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  const verify = await request.get(await verificationLink(request, email));
+  expect(verify.ok()).toBe(true);
+  const signIn = await request.post('/api/auth/sign-in/email', {
+    data: { email, password: PASSWORD },
+    headers,
+  });
+  expect(signIn.ok(), await signIn.text()).toBe(true);
+  const me = (await (await request.get('/api/me')).json()) as {
+    user: { id: string; isVerified: boolean };
+  };
+  expect(me.user.isVerified).toBe(true);
+  return { context, page: await context.newPage(), email, id: me.user.id, name, origin: baseURL };
+}
+
+/** A toast (or any other text shown exactly so). */
+export function toast(page: Page, text: string | RegExp) {
+  return page.getByText(text, typeof text === 'string' ? { exact: true } : {});
+}

@@ -1,0 +1,103 @@
+import { expect } from '@playwright/test';
+import { formTeams } from '@teamshuffle/domain';
+import type { Account } from './accounts.ts';
+
+// The course most specs start from: five members in two teams, Ann and Ben a fixed pair, Cat
+// and Dan a locked team.
+
+export const MEMBERS = [
+  { id: 'm1', name: 'Ann' },
+  { id: 'm2', name: 'Ben' },
+  { id: 'm3', name: 'Eve' },
+  { id: 'm4', name: 'Cat' },
+  { id: 'm5', name: 'Dan' },
+];
+export const TEAM_COUNT = 2;
+export const FIXED_PAIRS = [{ id: 'p1', memberIds: ['m1', 'm2'] }];
+export const LOCKED_TEAMS = [{ id: 'l1', memberIds: ['m4', 'm5'] }];
+
+/**
+ * The server saves only a real draw (the teams must replay from the seed), so the snapshot is
+ * drawn with the same engine, trying seeds until Team 1 is Ann, Ben and Eve and Team 2 Cat and
+ * Dan (the fixed pair and the locked team always part; only Eve's team depends on the seed).
+ */
+export function courseSnapshot(seedPrefix = 'e2e') {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const { teams, seed } = formTeams({
+      members: MEMBERS,
+      teamCount: TEAM_COUNT,
+      fixedPairs: FIXED_PAIRS,
+      lockedTeams: LOCKED_TEAMS,
+      seed: `${seedPrefix}-${attempt}`,
+    });
+    const first = [...(teams[0]?.memberIds ?? [])].sort().join();
+    if (teams[0]?.number !== 1 || first !== 'm1,m2,m3') continue;
+    return {
+      members: MEMBERS,
+      groups: teams.map((team) => ({ number: team.number, memberIds: team.memberIds })),
+      groupSize: TEAM_COUNT,
+      fixedPairs: FIXED_PAIRS,
+      lockedTeams: LOCKED_TEAMS,
+      keepApart: [],
+      seed: String(seed),
+    };
+  }
+  throw new Error('no seed draws the wanted teams');
+}
+
+/** The owner's workspace of `courseSnapshot()`, created through the API. */
+export async function createCourseWorkspace(
+  owner: Account,
+  title: string,
+  seedPrefix?: string,
+): Promise<{ id: string; slug: string }> {
+  // As the app's own page would: state-changing requests say where they come from.
+  const response = await owner.context.request.post('/api/workspaces', {
+    data: { title, snapshot: courseSnapshot(seedPrefix) },
+    headers: { Origin: owner.origin },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const body = (await response.json()) as { workspace: { id: string; slug: string } };
+  return body.workspace;
+}
+
+/**
+ * Ann leads Team 1 and Cat Team 2 of `courseSnapshot()`; with `withEmails`, both leaders get an
+ * e-mail address too (the owner's Create Assignment needs one for every leader).
+ */
+export async function setCourseLeaders(
+  owner: Account,
+  workspaceId: string,
+  { withEmails }: { withEmails: boolean },
+): Promise<void> {
+  const { request } = owner.context;
+  const headers = { Origin: owner.origin };
+  const detail = (await (await request.get(`/api/workspaces/${workspaceId}`)).json()) as {
+    teams: Array<{ id: string; number: number }>;
+    members: Array<{ id: string; name: string }>;
+  };
+  const teamId = (number: number) => detail.teams.find((team) => team.number === number)!.id;
+  const memberId = (name: string) => detail.members.find((member) => member.name === name)!.id;
+  const leaders = [
+    [1, 'Ann'],
+    [2, 'Cat'],
+  ] as const;
+  for (const [number, leader] of leaders) {
+    const response = await request.put(
+      `/api/workspaces/${workspaceId}/teams/${teamId(number)}/leader`,
+      { data: { memberId: memberId(leader) }, headers },
+    );
+    expect(response.ok(), await response.text()).toBe(true);
+  }
+  if (!withEmails) return;
+  const response = await request.put(`/api/workspaces/${workspaceId}/leader-emails`, {
+    data: {
+      entries: leaders.map(([number, leader]) => ({
+        teamId: teamId(number),
+        email: `${leader.toLowerCase()}-${workspaceId}@example.com`,
+      })),
+    },
+    headers,
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
