@@ -9,6 +9,10 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './app/provider';
 import { router } from './app/router';
+import { makeZodJitless } from './lib/zod-jitless';
+
+// Before any page's code parses with zod: no eval probe under the strict CSP.
+makeZodJitless();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');
