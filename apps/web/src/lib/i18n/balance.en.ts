@@ -20,6 +20,7 @@ export const balanceEn = {
     columns: 'Columns',
     columnFallback: 'Column {{n}}',
     columnUse: 'Use of column {{column}}',
+    useHeading: 'Use',
     samples: 'For example: {{values}}',
     noSamples: 'Empty column',
     roles: {
@@ -111,8 +112,5 @@ export const balanceEn = {
     noMean: 'Mean {{key}}: none',
     counts: '{{key}}: {{counts}}',
     repeats: 'Repeat teammates: {{count}}',
-  },
-  member: {
-    details: 'Details of {{name}}',
   },
 };

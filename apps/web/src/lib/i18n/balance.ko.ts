@@ -22,6 +22,7 @@ export const balanceKo: typeof balanceEn = {
     columns: '열',
     columnFallback: '{{n}}열',
     columnUse: '{{column}} 열의 용도',
+    useHeading: '용도',
     samples: '예: {{values}}',
     noSamples: '빈 열',
     roles: {
@@ -112,8 +113,5 @@ export const balanceKo: typeof balanceEn = {
     noMean: '{{key}} 평균: 없음',
     counts: '{{key}}: {{counts}}',
     repeats: '다시 만난 팀원: {{count}}',
-  },
-  member: {
-    details: '{{name}}의 정보',
   },
 };

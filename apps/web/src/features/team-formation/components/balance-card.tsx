@@ -18,6 +18,7 @@ import { isBalancing } from '../model/balance';
 import type { BalanceChoice, EarlierRoundChoice } from '../model/balance';
 import type { Draft } from '../model/draft';
 import { HistoryPickerModal } from './history-picker-modal';
+import { toneText } from './tone';
 
 // Values offered for 'never alone'; a column with more distinct values is not a good category.
 const VALUES_SHOWN = 24;
@@ -238,7 +239,7 @@ export function BalanceCard({
           )}
         </Stack>
         {isBalancing(choice) ? (
-          <Text size="xs" c="teal">
+          <Text size="xs" style={{ color: toneText('teal') }}>
             {t('balance.card.isOn')}
           </Text>
         ) : null}

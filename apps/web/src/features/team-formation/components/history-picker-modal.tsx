@@ -21,6 +21,7 @@ import { EARLIER_ROUNDS_LIMIT } from '../model/balance';
 import type { EarlierRoundChoice, EarlierRoundSource } from '../model/balance';
 import type { DraftMember } from '../model/draft';
 import { earlierRoundChoice, roundOfResult, roundOfWorkspace } from '../model/earlier-rounds';
+import { toneText } from './tone';
 
 type HistoryPickerModalProps = {
   opened: boolean;
@@ -131,7 +132,7 @@ export function HistoryPickerModal({
             <Text size="sm">{t('balance.history.loading')}</Text>
           </Group>
         ) : results.isError || workspaces.isError ? (
-          <Text size="sm" c="red" role="alert">
+          <Text size="sm" style={{ color: toneText('red') }} role="alert">
             {t('balance.history.failed')}
           </Text>
         ) : sources.length === 0 && loadedChoices.length === 0 ? (

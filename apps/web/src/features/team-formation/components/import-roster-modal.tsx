@@ -30,6 +30,7 @@ import {
   setRole,
 } from '../model/roster-import';
 import type { ColumnRole } from '../model/roster-import';
+import { toneText } from './tone';
 
 type ImportRosterModalProps = {
   opened: boolean;
@@ -194,7 +195,7 @@ export function ImportRosterModal({
                 {t('balance.import.fileHint')}
               </Text>
               {fileProblem ? (
-                <Text size="sm" c="red" role="alert">
+                <Text size="sm" style={{ color: toneText('red') }} role="alert">
                   {t(FILE_PROBLEMS[fileProblem])}
                 </Text>
               ) : null}
@@ -227,7 +228,7 @@ export function ImportRosterModal({
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>{t('balance.import.columns')}</Table.Th>
-                    <Table.Th />
+                    <Table.Th>{t('balance.import.useHeading')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -274,7 +275,7 @@ export function ImportRosterModal({
                   {t('balance.import.summary', { count: preview.members.length })}
                 </Text>
               ) : (
-                <Text size="sm" c="red">
+                <Text size="sm" style={{ color: toneText('red') }}>
                   {t('balance.import.needName')}
                 </Text>
               )}
@@ -294,7 +295,7 @@ export function ImportRosterModal({
                 </Text>
               ) : null}
               {preview.overflow > 0 ? (
-                <Text size="sm" c="orange">
+                <Text size="sm" style={{ color: toneText('orange') }}>
                   {t('balance.import.overflow', {
                     max: DRAFT_MEMBERS_MAX,
                     count: preview.overflow,

@@ -302,13 +302,7 @@ function MemberRow({
               {member.name}
             </Text>
             {details ? (
-              <Text
-                size="xs"
-                c="dimmed"
-                truncate
-                aria-label={t('balance.member.details', { name: label })}
-                data-testid="member-details"
-              >
+              <Text size="xs" c="dimmed" truncate data-testid="member-details">
                 {details}
               </Text>
             ) : null}

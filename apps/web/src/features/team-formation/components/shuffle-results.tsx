@@ -29,6 +29,7 @@ import type { ConstraintKind, Draft, ShuffleOutcome } from '../model/draft';
 import { outcomeReport } from '../model/run-shuffle';
 import { BalanceReport } from './balance-report';
 import { CONSTRAINT_ICONS } from './constraints-card';
+import { toneText } from './tone';
 
 const MARKER_COLORS = {
   fixedPair: 'indigo',
@@ -285,7 +286,12 @@ type TeamFigureLinesProps = {
 function TeamFigureLines({ number, figures, hasRepeats, formatNumber }: TeamFigureLinesProps) {
   const { t } = useTranslation();
   return (
-    <Stack gap={2} aria-label={t('balance.team.figures', { number })} data-testid="team-figures">
+    <Stack
+      gap={2}
+      role="group"
+      aria-label={t('balance.team.figures', { number })}
+      data-testid="team-figures"
+    >
       {Object.entries(figures.counts).map(([key, counts]) => (
         <Text key={`count-${key}`} size="xs" c="dimmed" data-figure={`counts:${key}`}>
           {t('balance.team.counts', {
@@ -305,7 +311,12 @@ function TeamFigureLines({ number, figures, hasRepeats, formatNumber }: TeamFigu
         </Text>
       ))}
       {hasRepeats ? (
-        <Text size="xs" c={figures.repeats > 0 ? 'orange' : 'dimmed'} data-figure="repeats">
+        <Text
+          size="xs"
+          c={figures.repeats > 0 ? undefined : 'dimmed'}
+          style={figures.repeats > 0 ? { color: toneText('orange') } : undefined}
+          data-figure="repeats"
+        >
           {t('balance.team.repeats', { count: figures.repeats })}
         </Text>
       ) : null}
