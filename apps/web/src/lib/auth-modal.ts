@@ -17,6 +17,12 @@ type Listener = () => void;
 
 let state: AuthModalState = { isOpen: false, tab: 'signIn', openCount: 0 };
 const listeners = new Set<Listener>();
+/**
+ * Where focus was when the modal opened, given back when it closes (WCAG 2.4.3). Kept here and
+ * not left to Mantine's Modal: the modal's code loads on its first opening, after the click, so
+ * the modal itself never sees its opener the first time.
+ */
+let opener: HTMLElement | null = null;
 
 function setState(next: AuthModalState): void {
   state = next;
@@ -31,10 +37,23 @@ function subscribe(listener: Listener): () => void {
 /** Opens and closes the one sign-in / sign-up modal of the app, from anywhere. */
 export const authModal = {
   open: (tab: AuthModalTab = 'signIn'): void => {
+    if (!state.isOpen && typeof document !== 'undefined') {
+      opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    }
     setState({ isOpen: true, tab, openCount: state.openCount + 1 });
   },
   close: (): void => {
-    if (state.isOpen) setState({ ...state, isOpen: false });
+    if (!state.isOpen) return;
+    setState({ ...state, isOpen: false });
+    const target = opener;
+    opener = null;
+    // After the modal lets go of focus (its trap ends with this render); not when the opener
+    // has gone (a Sign In button replaced by the account menu after signing in).
+    if (target && target !== document.body) {
+      window.setTimeout(() => {
+        if (target.isConnected) target.focus({ preventScroll: true });
+      }, 0);
+    }
   },
   /** Switches tab while open (the Sign In / Sign Up tabs). */
   showTab: (tab: AuthModalTab): void => {

@@ -47,7 +47,15 @@ export function AuthModal({ googleEnabled, phoneEnabled, passwordPolicy }: AuthM
   }
 
   return (
-    <Modal opened={modal.isOpen} onClose={modal.close} title={title} centered size="md">
+    <Modal
+      opened={modal.isOpen}
+      onClose={modal.close}
+      title={title}
+      centered
+      size="md"
+      // The store gives focus back to the opener (lib/auth-modal.ts).
+      returnFocus={false}
+    >
       {step.kind === 'tabs' ? (
         <Stack gap="md">
           <Tabs

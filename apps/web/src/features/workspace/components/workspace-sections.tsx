@@ -11,7 +11,16 @@ export function AllMembersSection({ detail }: { detail: WorkspaceDetail }) {
   const showEmails = detail.role !== 'viewer';
   return (
     <Section title={t('workspace.allMembers.title')}>
-      <Table.ScrollContainer minWidth={480}>
+      {/* On a phone the table scrolls sideways inside its card; it holds no control, so the
+          scrolling box itself takes focus for keyboard users (arrow keys scroll it). */}
+      <Table.ScrollContainer
+        minWidth={480}
+        type="native"
+        tabIndex={0}
+        role="group"
+        aria-label={t('workspace.allMembers.title')}
+        className="mantine-focus-auto"
+      >
         <Table striped highlightOnHover verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
