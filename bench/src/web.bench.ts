@@ -287,10 +287,25 @@ async function lighthousePage(
 ): Promise<PageScores> {
   const runs: LighthouseRun[] = [];
   for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-    runs.push(
-      await lighthouseOnce(`${url}${page.path}`, page.isSignedIn ? headersFile : undefined),
-    );
+    // Under load Lighthouse now and then loses its trace (NO_NAVSTART): such a run is repeated,
+    // at most twice, rather than ending the benchmark.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        runs.push(
+          await lighthouseOnce(`${url}${page.path}`, page.isSignedIn ? headersFile : undefined),
+        );
+        break;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+        console.log(`  (${page.label}: run ${i + 1} failed, repeated: ${String(error)})`);
+      }
+    }
   }
+  console.log(
+    `  ${page.label}: performance ${runs.map((run) => run.performance).join(', ')}; ` +
+      `accessibility ${runs.map((run) => run.accessibility).join(', ')}; ` +
+      `best practices ${runs.map((run) => run.bestPractices).join(', ')} (load ${loadAverage()})`,
+  );
   const median = (pick: (run: LighthouseRun) => number) => percentile(runs.map(pick), 50);
   return {
     label: page.label,
