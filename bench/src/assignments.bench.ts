@@ -12,8 +12,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import type { AssignmentsSection, TeamScores } from '@teamshuffle/domain';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
 import {
   hasProcStatus,
   type Sampled,
@@ -22,16 +20,15 @@ import {
   startAppProcess,
   waitIdle,
 } from './app-process.ts';
+import { buildCourse, type Course, pdf, send, sendParts } from './bench-client.ts';
+import { freshPostgres, type Load, load, row } from './harness.ts';
 import {
-  AUTH_SECRET,
-  buildCourse,
-  type Course,
-  pdf,
-  percentile,
-  send,
-  sendParts,
-} from './bench-client.ts';
-import { freePort, freshPostgres, type Load, load, row } from './harness.ts';
+  describeStatement,
+  inProcessApp,
+  medianMs,
+  pgliteClient,
+  recordStatements,
+} from './statements.ts';
 import { cpuPressure } from './pressure.ts';
 
 const MEMBERS = 40;
@@ -119,60 +116,16 @@ async function buildAssignments(url: string): Promise<Built> {
   };
 }
 
-/** Median milliseconds of `runs` sequential calls of `call`. */
-async function medianMs(runs: number, call: () => Promise<void>): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    await call();
-    times.push(performance.now() - started);
-  }
-  return percentile(times, 50);
-}
-
-type Counted = { method: string; text: string; values: number; args: unknown[] };
-type PgliteClient = Record<'query' | 'exec' | 'transaction', (...args: unknown[]) => unknown>;
-
-/** The statement as the report shows it: an EXECUTE's values left out (they hold the session token). */
-function describe(call: Counted): string {
-  const execute = /^execute (\w+)/i.exec(call.text.trim());
-  if (execute) return `${execute[0]} (…)  [prepared statement, ${call.method}]`;
-  const lines = call.text
-    .trim()
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean);
-  const head = lines.slice(0, 2).join(' ');
-  return `${head.length > 120 ? `${head.slice(0, 120)}…` : head}  [${call.method}, ${call.values} parameters, ${lines.length} lines]`;
-}
-
 /**
  * The real app in this process on an in-memory PGlite database, the same workspace built through
  * HTTP, then one GET of the section and one of Team Scores through `app.inject` with PGlite's
  * `query`, `exec` and `transaction` wrapped to record every call.
  */
 async function countStatements() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'teamshuffle-bench-'));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const app = await buildApp(
-    loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      DATABASE_URL: 'memory://',
-      AUTH_SECRET,
-      RATE_LIMIT_PER_MINUTE: '1000000000',
-      AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
-    }),
-  );
+  const { app, url, close } = await inProcessApp();
   try {
-    await app.listen({ port, host: '127.0.0.1' });
     const built = await buildAssignments(url);
-    const client = (app.db as unknown as { $client: PgliteClient }).$client;
+    const client = pgliteClient(app);
     const counted = async (pathname: string, cookie = built.ownerCookie) => {
       const get = () =>
         app.inject({
@@ -182,29 +135,8 @@ async function countStatements() {
         });
       // Once before counting, so the count is a request's in the steady state.
       await get();
-      const calls: Counted[] = [];
-      const originals = {} as PgliteClient;
-      for (const method of ['query', 'exec', 'transaction'] as const) {
-        const original = client[method];
-        originals[method] = original;
-        client[method] = (...args: unknown[]) => {
-          calls.push({
-            method,
-            text: typeof args[0] === 'string' ? args[0] : `(${typeof args[0]})`,
-            values: Array.isArray(args[1]) ? args[1].length : 0,
-            args,
-          });
-          return original.apply(client, args);
-        };
-      }
-      let status: number;
-      try {
-        status = (await get()).statusCode;
-      } finally {
-        for (const method of ['query', 'exec', 'transaction'] as const) {
-          client[method] = originals[method];
-        }
-      }
+      const { calls, result: response } = await recordStatements(client, get);
+      const status = response.statusCode;
       if (status !== 200) throw new Error(`GET ${pathname} failed: ${status}`);
       // One reader at a time, in this process.
       const getMs = await medianMs(READS, async () => {
@@ -226,8 +158,7 @@ async function countStatements() {
       sectionAsLeader: await counted('/assignments', built.teams[0]!.leaderCookie),
     };
   } finally {
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 
@@ -450,7 +381,7 @@ export async function benchAssignments(seconds: number) {
     console.log(
       `SQL statements one ${name} runs (PGlite in this process, its client's query/exec/transaction counted): ${counted.calls.length}`,
     );
-    counted.calls.forEach((call, i) => console.log(`  ${i + 1}. ${describe(call)}`));
+    counted.calls.forEach((call, i) => console.log(`  ${i + 1}. ${describeStatement(call)}`));
     console.log(
       `  one reader at a time, in this process (app.inject, memory:// PGlite), median of ${READS}: the GET ${counted.getMs.toFixed(1)} ms, its longest statement alone ${counted.statementMs?.toFixed(1) ?? '–'} ms`,
     );

@@ -3,14 +3,16 @@
 // submissions of 10 teams to every note (some resubmitted, so there is history), against GET
 // /api/health on the same server in the same run. Also counts the SQL statements one request of
 // the section runs, on the real app built in this process.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { formTeams, type LectureNotesSection } from '@teamshuffle/domain';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
-import { freePort, freshPostgres, type Load, load, row, startApp } from './harness.ts';
+import type { LectureNotesSection } from '@teamshuffle/domain';
+import { buildCourse, type Part, pdf, send, sendParts } from './bench-client.ts';
+import { freshPostgres, type Load, load, row, startApp } from './harness.ts';
+import {
+  describeStatement,
+  inProcessApp,
+  medianMs,
+  pgliteClient,
+  recordStatements,
+} from './statements.ts';
 import { cpuPressure } from './pressure.ts';
 
 const MEMBERS = 40;
@@ -18,91 +20,6 @@ const TEAMS = 10;
 const NOTES = 20;
 /** Every RESUBMIT_EVERY-th (note, team) pair hands in a second attempt: the first is history. */
 const RESUBMIT_EVERY = 5;
-const AUTH_SECRET = 'bench-only-secret-bench-only-secret-0123';
-const PDF_HEAD = Buffer.from(
-  '%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n',
-  'latin1',
-);
-
-function pdf(size: number): Buffer {
-  return Buffer.concat([PDF_HEAD, Buffer.alloc(size - PDF_HEAD.length, 32)]);
-}
-
-function cookiesOf(response: Response): string {
-  return response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-}
-
-/** Signs up with e-mail and password and follows the verification link from the dev outbox. */
-async function verifiedAccount(url: string, email: string, name: string): Promise<string> {
-  const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ name, email, password: 'bench-password-1', callbackURL: '/' }),
-  });
-  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-  const outbox = (await (await fetch(`${url}/api/dev/outbox`)).json()) as Array<{
-    to: string;
-    link: string;
-  }>;
-  const link = outbox.find((message) => message.to === email)?.link;
-  if (!link) throw new Error(`no verification link for ${email}`);
-  const { pathname, search } = new URL(link);
-  return cookiesOf(await fetch(`${url}${pathname}${search}`, { redirect: 'manual' }));
-}
-
-async function send(
-  url: string,
-  cookie: string,
-  method: 'POST' | 'PUT' | 'PATCH',
-  pathname: string,
-  body: unknown,
-  expected: number,
-): Promise<unknown> {
-  const response = await fetch(`${url}${pathname}`, {
-    method,
-    headers: { 'content-type': 'application/json', origin: url, cookie },
-    body: JSON.stringify(body),
-  });
-  if (response.status !== expected) {
-    throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
-  }
-  return response.json();
-}
-
-type Part = { name: string; value: string } | { name: string; filename: string; data: Buffer };
-
-/** A multipart/form-data POST, as a browser's FormData upload sends it. */
-async function sendParts(url: string, cookie: string, pathname: string, parts: Part[]) {
-  const boundary = `----teamshufflebench${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const head =
-      'filename' in part
-        ? `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: application/pdf\r\n`
-        : `Content-Disposition: form-data; name="${part.name}"\r\n`;
-    chunks.push(Buffer.from(`--${boundary}\r\n${head}\r\n`));
-    chunks.push('filename' in part ? part.data : Buffer.from(part.value));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  const response = await fetch(`${url}${pathname}`, {
-    method: 'POST',
-    headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      origin: url,
-      cookie,
-    },
-    body: Buffer.concat(chunks),
-  });
-  if (response.status !== 201) {
-    throw new Error(`POST ${pathname}: ${response.status} ${await response.text()}`);
-  }
-  await response.arrayBuffer();
-}
-
 type Section = {
   workspaceId: string;
   ownerCookie: string;
@@ -117,71 +34,9 @@ type Section = {
  * and a second attempt for every fifth (note, team) pair.
  */
 async function buildSection(url: string): Promise<Section> {
-  const stamp = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-  const ownerCookie = await verifiedAccount(url, `notes-owner-${stamp}@example.com`, 'Owner');
-  const leaderEmails = Array.from(
-    { length: TEAMS },
-    (_, i) => `notes-leader-${stamp}-${i + 1}@example.com`,
-  );
-  const leaderCookies: string[] = [];
-  for (const [i, email] of leaderEmails.entries()) {
-    leaderCookies.push(await verifiedAccount(url, email, `Leader ${i + 1}`));
-  }
-
-  const members = Array.from({ length: MEMBERS }, (_, i) => ({
-    id: `m${i}`,
-    name: `Member ${i + 1}`,
-  }));
-  const base = {
-    members,
-    groupSize: TEAMS,
-    fixedPairs: [],
-    lockedTeams: [],
-    keepApart: [],
-    seed: 'notes-bench',
-  };
-  // The server replays the draw from the seed, so the teams must be the engine's own.
-  const drawn = formTeams({ ...base, teamCount: TEAMS });
-  const snapshot = {
-    ...base,
-    groups: drawn.teams.map((team) => ({ number: team.number, memberIds: team.memberIds })),
-  };
-  const created = (await send(
-    url,
-    ownerCookie,
-    'POST',
-    '/api/workspaces',
-    { title: `Notes bench ${stamp}`, snapshot },
-    201,
-  )) as { workspace: { id: string } };
-  const workspaceId = created.workspace.id;
+  const { workspaceId, ownerCookie, teams } = await buildCourse(url, 'notes', MEMBERS, TEAMS);
   const ws = `/api/workspaces/${workspaceId}`;
-  const detail = (await (
-    await fetch(`${url}${ws}`, { headers: { cookie: ownerCookie } })
-  ).json()) as {
-    teams: Array<{ id: string; number: number; memberIds: string[] }>;
-  };
-  const teams = [...detail.teams].sort((a, b) => a.number - b.number);
-  for (const team of teams) {
-    await send(
-      url,
-      ownerCookie,
-      'PUT',
-      `${ws}/teams/${team.id}/leader`,
-      {
-        memberId: team.memberIds[0],
-      },
-      200,
-    );
-  }
-  await send(
-    url,
-    ownerCookie,
-    'PUT',
-    `${ws}/leader-emails`,
-    { entries: teams.map((team, i) => ({ teamId: team.id, email: leaderEmails[i] })) },
-    200,
-  );
+  const leaderCookies = teams.map((team) => team.leaderCookie);
 
   for (let n = 0; n < NOTES; n++) {
     const week = n + 1;
@@ -263,18 +118,6 @@ type Measured = {
 
 const READS = 20;
 
-/** Median milliseconds of `runs` sequential calls of `call`. */
-async function medianMs(runs: number, call: () => Promise<void>): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    await call();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
-}
-
 async function measure(seconds: number, env: Record<string, string>): Promise<Measured> {
   const app = await startApp({
     NODE_ENV: 'development',
@@ -300,42 +143,14 @@ async function measure(seconds: number, env: Record<string, string>): Promise<Me
   }
 }
 
-type Counted = { method: string; text: string; values: number; args: unknown[] };
-type PgliteClient = Record<'query' | 'exec' | 'transaction', (...args: unknown[]) => unknown>;
-
-/** The statement as the report shows it: an EXECUTE's values left out (they hold the session token). */
-function shown(call: Counted): string {
-  const execute = /^execute (\w+)/i.exec(call.text.trim());
-  if (execute) return `${execute[0]} (…)  [prepared statement, ${call.method}]`;
-  const first = call.text.trim().split('\n')[0] ?? '';
-  return `${first.length > 110 ? `${first.slice(0, 110)}…` : first}  [${call.method}, ${call.values} parameters]`;
-}
-
 /**
  * The real app in this process on an in-memory PGlite database, the same workspace built through
  * HTTP, then one GET of the section through `app.inject` with PGlite's `query`, `exec` and
  * `transaction` wrapped to record every call.
  */
 async function countStatements() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'teamshuffle-bench-'));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const app = await buildApp(
-    loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      DATABASE_URL: 'memory://',
-      AUTH_SECRET,
-      RATE_LIMIT_PER_MINUTE: '1000000000',
-      AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
-    }),
-  );
+  const { app, url, close } = await inProcessApp();
   try {
-    await app.listen({ port, host: '127.0.0.1' });
     const { workspaceId, ownerCookie } = await buildSection(url);
     const get = () =>
       app.inject({
@@ -345,30 +160,9 @@ async function countStatements() {
       });
     // Once before counting, so the count is a request's in the steady state.
     await get();
-    const client = (app.db as unknown as { $client: PgliteClient }).$client;
-    const calls: Counted[] = [];
-    const originals = {} as PgliteClient;
-    for (const method of ['query', 'exec', 'transaction'] as const) {
-      const original = client[method];
-      originals[method] = original;
-      client[method] = (...args: unknown[]) => {
-        calls.push({
-          method,
-          text: typeof args[0] === 'string' ? args[0] : `(${typeof args[0]})`,
-          values: Array.isArray(args[1]) ? args[1].length : 0,
-          args,
-        });
-        return original.apply(client, args);
-      };
-    }
-    let status: number;
-    try {
-      status = (await get()).statusCode;
-    } finally {
-      for (const method of ['query', 'exec', 'transaction'] as const) {
-        client[method] = originals[method];
-      }
-    }
+    const client = pgliteClient(app);
+    const { calls, result: response } = await recordStatements(client, get);
+    const status = response.statusCode;
     if (status !== 200) throw new Error(`notes GET failed: ${status}`);
     // One reader at a time, in this process: the whole GET, and the section's statement alone.
     const section = calls.find((call) => call.text.includes('json_agg(n.note'));
@@ -382,8 +176,7 @@ async function countStatements() {
       : undefined;
     return { calls, section, getMs, statementMs };
   } finally {
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 
@@ -414,7 +207,7 @@ export async function benchNotes(seconds: number) {
   console.log(
     `SQL statements one GET of the section runs (PGlite in this process, its client's query/exec/transaction counted): ${calls.length}`,
   );
-  calls.forEach((call, i) => console.log(`  ${i + 1}. ${shown(call)}`));
+  calls.forEach((call, i) => console.log(`  ${i + 1}. ${describeStatement(call)}`));
   console.log(
     `one reader at a time, in this process (app.inject, memory:// PGlite), median of ${READS}: ` +
       `the GET ${getMs.toFixed(1)} ms, the section's statement alone ${statementMs?.toFixed(1) ?? '–'} ms`,

@@ -3,6 +3,7 @@
 // same server in the same run. Target (issue 5): at least 40% of the health endpoint's throughput.
 import { formTeams } from '@teamshuffle/domain';
 import { freshPostgres, type Load, load, row, startApp } from './harness.ts';
+import { medianMs } from './statements.ts';
 
 const MEMBERS = 300;
 const TEAMS = 10;
@@ -92,19 +93,6 @@ export async function createWorkspace(url: string, cookie: string): Promise<stri
     }),
   });
   return workspace.id;
-}
-
-/** Median milliseconds of `runs` sequential calls of `call` (after `before`, not timed). */
-async function medianMs(runs: number, call: () => Promise<void>, before?: () => Promise<void>) {
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    await before?.();
-    const started = performance.now();
-    await call();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
 }
 
 /**
