@@ -139,7 +139,7 @@ test.describe('accounts', () => {
     ).toBeVisible();
 
     const mail = await waitForMessage(page.request, email);
-    await checkEmail.getByRole('button', { name: 'Close' }).click();
+    await checkEmail.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(checkEmail).toBeHidden();
 
     await page.goto(await linkOf(mail));

@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
-import { formTeams } from '@teamshuffle/domain';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { createAccount as createAnyAccount, toast, uniqueEmail } from './support/accounts.ts';
+import type { Account } from './support/accounts.ts';
+import { courseSnapshot } from './support/workspaces.ts';
 
 // Assignments, grading and Team Scores end to end on the real server (issue 12), as new users
 // would: the owner is held back until every leader has an e-mail, then creates an assignment;
@@ -9,98 +11,13 @@ import { formTeams } from '@teamshuffle/domain';
 // owner grades Team 1 with 95 and the rest in bulk; Team Scores shows both averages; the ZIP and
 // the grade sheet come down through the page's links.
 
-type OutboxMessage = { to: string; kind: 'mail' | 'sms'; link: string | null };
+/** Accounts whose pages may download (the grade sheet, the ZIP). */
+function createAccount(browser: Browser, baseURL: string, label: string): Promise<Account> {
+  return createAnyAccount(browser, baseURL, label, { acceptDownloads: true });
+}
 
-const PASSWORD = 'correct-horse-1';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< >>\n%%EOF\n');
-
-interface Account {
-  context: BrowserContext;
-  page: Page;
-  email: string;
-  name: string;
-  /** The app's origin, sent as `Origin` on state-changing requests as its pages do. */
-  origin: string;
-}
-
-function uniqueEmail(label: string): string {
-  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-async function verificationLink(request: APIRequestContext, to: string): Promise<string> {
-  let link: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get('/api/dev/outbox');
-        const messages = (await response.json()) as OutboxMessage[];
-        link =
-          messages.find((message) => message.to === to && message.kind === 'mail')?.link ?? null;
-        return link;
-      },
-      { timeout: 10_000 },
-    )
-    .toBeTruthy();
-  return link ?? '';
-}
-
-/** A verified, signed-in account in its own browser context. */
-async function createAccount(browser: Browser, baseURL: string, label: string): Promise<Account> {
-  const context = await browser.newContext({ baseURL, locale: 'en-US', acceptDownloads: true });
-  const { request } = context;
-  const email = uniqueEmail(label);
-  const name = `${label[0]!.toUpperCase()}${label.slice(1)} Person`;
-  const headers = { Origin: baseURL };
-  const signUp = await request.post('/api/auth/sign-up/email', {
-    data: { name, email, password: PASSWORD, callbackURL: '/' },
-    headers,
-  });
-  expect(signUp.ok(), await signUp.text()).toBe(true);
-  const verify = await request.get(await verificationLink(request, email));
-  expect(verify.ok()).toBe(true);
-  const signIn = await request.post('/api/auth/sign-in/email', {
-    data: { email, password: PASSWORD },
-    headers,
-  });
-  expect(signIn.ok(), await signIn.text()).toBe(true);
-  return { context, page: await context.newPage(), email, name, origin: baseURL };
-}
-
-const MEMBERS = [
-  { id: 'm1', name: 'Ann' },
-  { id: 'm2', name: 'Ben' },
-  { id: 'm3', name: 'Eve' },
-  { id: 'm4', name: 'Cat' },
-  { id: 'm5', name: 'Dan' },
-];
-const FIXED_PAIRS = [{ id: 'p1', memberIds: ['m1', 'm2'] }];
-const LOCKED_TEAMS = [{ id: 'l1', memberIds: ['m4', 'm5'] }];
-
-/** A real draw (the server replays it from the seed) with Team 1 Ann, Ben, Eve and Team 2 Cat, Dan. */
-function snapshot() {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    const { teams, seed } = formTeams({
-      members: MEMBERS,
-      teamCount: 2,
-      fixedPairs: FIXED_PAIRS,
-      lockedTeams: LOCKED_TEAMS,
-      seed: `e2e-assignments-${attempt}`,
-    });
-    const first = [...(teams[0]?.memberIds ?? [])].sort().join();
-    if (teams[0]?.number !== 1 || first !== 'm1,m2,m3') continue;
-    return {
-      members: MEMBERS,
-      groups: teams.map((team) => ({ number: team.number, memberIds: team.memberIds })),
-      groupSize: 2,
-      fixedPairs: FIXED_PAIRS,
-      lockedTeams: LOCKED_TEAMS,
-      keepApart: [],
-      seed: String(seed),
-    };
-  }
-  throw new Error('no seed draws the wanted teams');
-}
 
 interface Detail {
   id: string;
@@ -116,7 +33,7 @@ async function createWorkspace(owner: Account, title: string, memberEmail: strin
   const { request } = owner.context;
   const headers = { Origin: owner.origin };
   const created = await request.post('/api/workspaces', {
-    data: { title, snapshot: snapshot() },
+    data: { title, snapshot: courseSnapshot('e2e-assignments') },
     headers,
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -159,10 +76,6 @@ async function teamRow(page: Page, title: string, number: number): Promise<Locat
   const row = card(page, title).getByTestId(`assignment-team-${number}`);
   await expect(row).toBeVisible();
   return row;
-}
-
-function toast(page: Page, text: string): Locator {
-  return page.getByText(text, { exact: true });
 }
 
 /** The file names inside a ZIP, from its central directory (found through the end record). */
@@ -342,7 +255,7 @@ test.describe.serial('assignments, grading and team scores', () => {
       dialog.getByText('This assignment is not open for submissions yet.', { exact: false }),
     ).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Submit' })).toHaveCount(0);
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(dialog).toBeHidden();
 
     // The window is open: a PDF and notes, with the counter.
@@ -369,7 +282,7 @@ test.describe.serial('assignments, grading and team scores', () => {
       dialog.getByTestId('current-work').getByRole('link', { name: 'report.pdf' }),
     ).toBeVisible();
     await expect(dialog.getByTestId('current-work')).toContainText('Late night work');
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     const row = await teamRow(page, title, 1);
     await expect(row.getByTestId('team-status')).toHaveText('Submitted');
     await expect(row.getByTestId('team-status')).toHaveAttribute('data-color', 'green');
@@ -386,7 +299,7 @@ test.describe.serial('assignments, grading and team scores', () => {
     await expect(toast(page, 'File submitted successfully!')).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect(toast(page, 'File submitted successfully!')).toBeVisible();
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     const lateRow = await teamRow(page, overdue, 1);
     await expect(lateRow.getByTestId('late-badge')).toHaveText('Late');
     await expect(lateRow.getByTestId('team-status')).toHaveAttribute('data-color', 'gray');

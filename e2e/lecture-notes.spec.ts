@@ -1,105 +1,14 @@
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
-import { formTeams } from '@teamshuffle/domain';
+import type { Locator, Page } from '@playwright/test';
+import { createAccount, toast } from './support/accounts.ts';
+import type { Account } from './support/accounts.ts';
+import { courseSnapshot } from './support/workspaces.ts';
 
 // Lecture notes, end to end on the real server (issue 11): the owner writes a note with a team
 // task and image attachments and publishes it; a member of Team 1 sees it and moves through the
 // gallery with the keyboard; Team 1's leader submits and resubmits; a member who is not the
 // leader cannot; two members of Team 2 answer an individual task until 'Team Complete'; a draft
 // stays hidden from members, and a stranger gets no file.
-
-type OutboxMessage = { to: string; kind: 'mail' | 'sms'; link: string | null };
-
-const PASSWORD = 'correct-horse-1';
-
-interface Account {
-  context: BrowserContext;
-  page: Page;
-  email: string;
-  id: string;
-  name: string;
-  /** The app's origin, sent as `Origin` on state-changing requests as its pages do. */
-  origin: string;
-}
-
-function uniqueEmail(label: string): string {
-  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-async function verificationLink(request: APIRequestContext, to: string): Promise<string> {
-  let link: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get('/api/dev/outbox');
-        const messages = (await response.json()) as OutboxMessage[];
-        link =
-          messages.find((message) => message.to === to && message.kind === 'mail')?.link ?? null;
-        return link;
-      },
-      { timeout: 15_000 },
-    )
-    .toBeTruthy();
-  return link ?? '';
-}
-
-/** A verified, signed-in account in its own browser context. */
-async function createAccount(browser: Browser, baseURL: string, label: string): Promise<Account> {
-  const context = await browser.newContext({ baseURL, locale: 'en-US' });
-  const { request } = context;
-  const email = uniqueEmail(label);
-  const name = `${label[0]!.toUpperCase()}${label.slice(1)} Person`;
-  const headers = { Origin: baseURL };
-  const signUp = await request.post('/api/auth/sign-up/email', {
-    data: { name, email, password: PASSWORD, callbackURL: '/' },
-    headers,
-  });
-  expect(signUp.ok(), await signUp.text()).toBe(true);
-  const verify = await request.get(await verificationLink(request, email));
-  expect(verify.ok()).toBe(true);
-  const signIn = await request.post('/api/auth/sign-in/email', {
-    data: { email, password: PASSWORD },
-    headers,
-  });
-  expect(signIn.ok(), await signIn.text()).toBe(true);
-  const me = (await (await request.get('/api/me')).json()) as { user: { id: string } };
-  return { context, page: await context.newPage(), email, id: me.user.id, name, origin: baseURL };
-}
-
-const MEMBERS = [
-  { id: 'm1', name: 'Ann' },
-  { id: 'm2', name: 'Ben' },
-  { id: 'm3', name: 'Eve' },
-  { id: 'm4', name: 'Cat' },
-  { id: 'm5', name: 'Dan' },
-];
-const FIXED_PAIRS = [{ id: 'p1', memberIds: ['m1', 'm2'] }];
-const LOCKED_TEAMS = [{ id: 'l1', memberIds: ['m4', 'm5'] }];
-
-/** A real draw (the server replays it) with Team 1 Ann, Ben and Eve, Team 2 Cat and Dan. */
-function snapshot() {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    const { teams, seed } = formTeams({
-      members: MEMBERS,
-      teamCount: 2,
-      fixedPairs: FIXED_PAIRS,
-      lockedTeams: LOCKED_TEAMS,
-      seed: `notes-${attempt}`,
-    });
-    const first = [...(teams[0]?.memberIds ?? [])].sort().join();
-    if (teams[0]?.number !== 1 || first !== 'm1,m2,m3') continue;
-    return {
-      members: MEMBERS,
-      groups: teams.map((team) => ({ number: team.number, memberIds: team.memberIds })),
-      groupSize: 2,
-      fixedPairs: FIXED_PAIRS,
-      lockedTeams: LOCKED_TEAMS,
-      keepApart: [],
-      seed: String(seed),
-    };
-  }
-  throw new Error('no seed draws the wanted teams');
-}
 
 interface Detail {
   teams: Array<{ id: string; number: number }>;
@@ -146,10 +55,6 @@ function note(page: Page, title: string): Locator {
   return page.getByRole('article', { name: title, exact: true });
 }
 
-function toast(page: Page, text: string): Locator {
-  return page.getByText(text, { exact: true });
-}
-
 test.describe.serial('lecture notes', () => {
   let owner: Account;
   let leader: Account;
@@ -180,7 +85,7 @@ test.describe.serial('lecture notes', () => {
       owner,
       'post',
       '/api/workspaces',
-      { title: `Notes ${Date.now()}`, snapshot: snapshot() },
+      { title: `Notes ${Date.now()}`, snapshot: courseSnapshot('notes') },
       201,
     )) as { workspace: { id: string } };
     workspaceId = created.workspace.id;

@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { formTeams } from '@teamshuffle/domain';
+import { createAccount, uniqueEmail } from './support/accounts.ts';
+import type { Account } from './support/accounts.ts';
 
 // Notifications and the dashboard, end to end on the real server, as new users would meet them:
 // an owner creates assignments in one browser, a member's open page hears of them at once (the
@@ -11,62 +13,6 @@ import { formTeams } from '@teamshuffle/domain';
 // Notifications are made with assignments (each notifies the workspace's members but its
 // creator) rather than system announcements, which reach every account on the server, so the
 // specs that run beside this one are not disturbed.
-
-type OutboxMessage = { to: string; kind: 'mail' | 'sms'; link: string | null };
-
-const PASSWORD = 'correct-horse-1';
-
-interface Account {
-  context: BrowserContext;
-  page: Page;
-  email: string;
-  name: string;
-  /** The app's origin, sent as `Origin` on state-changing requests as its pages do. */
-  origin: string;
-}
-
-function uniqueEmail(label: string): string {
-  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-async function verificationLink(request: APIRequestContext, to: string): Promise<string> {
-  let link: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get('/api/dev/outbox');
-        const messages = (await response.json()) as OutboxMessage[];
-        link =
-          messages.find((message) => message.to === to && message.kind === 'mail')?.link ?? null;
-        return link;
-      },
-      { timeout: 10_000 },
-    )
-    .toBeTruthy();
-  return link ?? '';
-}
-
-/** A verified, signed-in account in its own browser context (its own browser, in effect). */
-async function createAccount(browser: Browser, baseURL: string, label: string): Promise<Account> {
-  const context = await browser.newContext({ baseURL, locale: 'en-US' });
-  const { request } = context;
-  const email = uniqueEmail(label);
-  const name = `${label[0]!.toUpperCase()}${label.slice(1)} Person`;
-  const headers = { Origin: baseURL };
-  const signUp = await request.post('/api/auth/sign-up/email', {
-    data: { name, email, password: PASSWORD, callbackURL: '/' },
-    headers,
-  });
-  expect(signUp.ok(), await signUp.text()).toBe(true);
-  const verify = await request.get(await verificationLink(request, email));
-  expect(verify.ok()).toBe(true);
-  const signIn = await request.post('/api/auth/sign-in/email', {
-    data: { email, password: PASSWORD },
-    headers,
-  });
-  expect(signIn.ok(), await signIn.text()).toBe(true);
-  return { context, page: await context.newPage(), email, name, origin: baseURL };
-}
 
 const MEMBERS = ['Ann', 'Ben', 'Cat', 'Dan'].map((name, index) => ({ id: `m${index + 1}`, name }));
 

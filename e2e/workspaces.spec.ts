@@ -1,122 +1,12 @@
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
-import { formTeams } from '@teamshuffle/domain';
+import type { Locator, Page } from '@playwright/test';
+import { createAccount, toast } from './support/accounts.ts';
+import type { Account } from './support/accounts.ts';
+import { createCourseWorkspace as createWorkspace } from './support/workspaces.ts';
 
 // Workspaces, end to end on the real server: one workspace seen by its owner, a team leader, a
 // team member and a stranger (signed in and signed out); the list page's role badges, '#'
 // renumbering, keyboard reordering and rename; the detail page's settings, leaders and e-mails.
-
-type OutboxMessage = { to: string; kind: 'mail' | 'sms'; link: string | null };
-
-const PASSWORD = 'correct-horse-1';
-
-interface Account {
-  context: BrowserContext;
-  page: Page;
-  email: string;
-  id: string;
-  name: string;
-  /** The app's origin, sent as `Origin` on state-changing requests as its pages do. */
-  origin: string;
-}
-
-function uniqueEmail(label: string): string {
-  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-async function verificationLink(request: APIRequestContext, to: string): Promise<string> {
-  let link: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get('/api/dev/outbox');
-        const messages = (await response.json()) as OutboxMessage[];
-        link =
-          messages.find((message) => message.to === to && message.kind === 'mail')?.link ?? null;
-        return link;
-      },
-      { timeout: 10_000 },
-    )
-    .toBeTruthy();
-  return link ?? '';
-}
-
-/** A verified, signed-in account in its own browser context. */
-async function createAccount(browser: Browser, baseURL: string, label: string): Promise<Account> {
-  const context = await browser.newContext({ baseURL, locale: 'en-US' });
-  const { request } = context;
-  const email = uniqueEmail(label);
-  const name = `${label[0]!.toUpperCase()}${label.slice(1)} Person`;
-  const headers = { Origin: baseURL };
-  const signUp = await request.post('/api/auth/sign-up/email', {
-    data: { name, email, password: PASSWORD, callbackURL: '/' },
-    headers,
-  });
-  expect(signUp.ok(), await signUp.text()).toBe(true);
-  const verify = await request.get(await verificationLink(request, email));
-  expect(verify.ok()).toBe(true);
-  const signIn = await request.post('/api/auth/sign-in/email', {
-    data: { email, password: PASSWORD },
-    headers,
-  });
-  expect(signIn.ok(), await signIn.text()).toBe(true);
-  const me = (await (await request.get('/api/me')).json()) as {
-    user: { id: string; isVerified: boolean };
-  };
-  expect(me.user.isVerified).toBe(true);
-  return { context, page: await context.newPage(), email, id: me.user.id, name, origin: baseURL };
-}
-
-const MEMBERS = [
-  { id: 'm1', name: 'Ann' },
-  { id: 'm2', name: 'Ben' },
-  { id: 'm3', name: 'Eve' },
-  { id: 'm4', name: 'Cat' },
-  { id: 'm5', name: 'Dan' },
-];
-const TEAM_COUNT = 2;
-const FIXED_PAIRS = [{ id: 'p1', memberIds: ['m1', 'm2'] }];
-const LOCKED_TEAMS = [{ id: 'l1', memberIds: ['m4', 'm5'] }];
-
-/**
- * The server saves only a real draw (the teams must replay from the seed), so the snapshot is
- * drawn with the same engine, trying seeds until Team 1 is Ann, Ben and Eve and Team 2 Cat and
- * Dan (the fixed pair and the locked team always part; only Eve's team depends on the seed).
- */
-function snapshot() {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    const { teams, seed } = formTeams({
-      members: MEMBERS,
-      teamCount: TEAM_COUNT,
-      fixedPairs: FIXED_PAIRS,
-      lockedTeams: LOCKED_TEAMS,
-      seed: `e2e-${attempt}`,
-    });
-    const first = [...(teams[0]?.memberIds ?? [])].sort().join();
-    if (teams[0]?.number !== 1 || first !== 'm1,m2,m3') continue;
-    return {
-      members: MEMBERS,
-      groups: teams.map((team) => ({ number: team.number, memberIds: team.memberIds })),
-      groupSize: TEAM_COUNT,
-      fixedPairs: FIXED_PAIRS,
-      lockedTeams: LOCKED_TEAMS,
-      keepApart: [],
-      seed: String(seed),
-    };
-  }
-  throw new Error('no seed draws the wanted teams');
-}
-
-async function createWorkspace(owner: Account, title: string) {
-  // As the app's own page would: state-changing requests say where they come from.
-  const response = await owner.context.request.post('/api/workspaces', {
-    data: { title, snapshot: snapshot() },
-    headers: { Origin: owner.origin },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const body = (await response.json()) as { workspace: { id: string; slug: string } };
-  return body.workspace;
-}
 
 function team(page: Page, number: number): Locator {
   return page.getByRole('region', { name: `Team ${number}`, exact: true });
@@ -128,10 +18,6 @@ function card(page: Page, title: string): Locator {
 
 async function cardTitles(page: Page): Promise<string[]> {
   return page.getByTestId('workspace-card').getByRole('heading').allTextContents();
-}
-
-function toast(page: Page, text: string): Locator {
-  return page.getByText(text, { exact: true });
 }
 
 async function openSettings(page: Page): Promise<Locator> {

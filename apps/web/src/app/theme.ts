@@ -52,10 +52,14 @@ export const theme = createTheme({
   components: {
     // Close buttons are icons only: give them a name, in the language shown when they render.
     // Given by name (not `Modal.extend`) so the theme imports no component of its own.
-    Modal: { defaultProps: () => ({ closeButtonProps: { 'aria-label': a11yText('close') } }) },
-    Drawer: { defaultProps: () => ({ closeButtonProps: { 'aria-label': a11yText('close') } }) },
+    Modal: {
+      defaultProps: () => ({ closeButtonProps: { 'aria-label': a11yText('closeDialog') } }),
+    },
+    Drawer: {
+      defaultProps: () => ({ closeButtonProps: { 'aria-label': a11yText('closeDialog') } }),
+    },
     Notification: {
-      defaultProps: () => ({ closeButtonProps: { 'aria-label': a11yText('close') } }),
+      defaultProps: () => ({ closeButtonProps: { 'aria-label': a11yText('closeNotification') } }),
     },
     // The text a button-like input (a date picker) shows while empty is real text: dimmed, not
     // the placeholder grey (2:1), so that it reaches 4.5:1.

@@ -1,5 +1,7 @@
 /** English words of the accessibility helpers (the names of icon-only buttons app-wide). */
 export const a11yEn = {
-  close: 'Close',
+  // Not plain 'Close': a modal may have a Close button of its own in its footer.
+  closeDialog: 'Close dialog',
+  closeNotification: 'Dismiss notification',
   clear: 'Clear',
 };

@@ -17,8 +17,8 @@ describe('<html lang>', () => {
   });
 
   it('names the icon-only controls in the language shown', async () => {
-    expect(a11yText('close')).toBe('Close');
+    expect(a11yText('closeDialog')).toBe('Close dialog');
     await changeLanguage('ko');
-    expect(a11yText('close')).toBe('닫기');
+    expect(a11yText('closeDialog')).toBe('대화 상자 닫기');
   });
 });
