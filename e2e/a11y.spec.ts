@@ -28,6 +28,10 @@ const WORDS = {
     settingsTitle: 'Team Settings',
     createNote: 'Create Lecture Note',
     createAssignment: 'Create Assignment',
+    importRoster: 'Import',
+    importTitle: 'Import a Roster',
+    saveResult: 'Save Result',
+    createTeam: 'Create Team',
   },
   ko: {
     signIn: '로그인',
@@ -47,6 +51,10 @@ const WORDS = {
     settingsTitle: '팀 설정',
     createNote: '강의 노트 만들기',
     createAssignment: '과제 만들기',
+    importRoster: '가져오기',
+    importTitle: '명단 가져오기',
+    saveResult: '결과 저장',
+    createTeam: '팀 만들기',
   },
 } as const satisfies Record<Language, Record<string, string>>;
 
@@ -143,8 +151,12 @@ for (const { scheme, language } of COMBINATIONS) {
       await checkDialog(page, words.bulkTitle, `bulk add (${combination})`);
       await bulk.getByRole('button', { name: words.bulkSubmit }).click();
       await expect(bulk).toBeHidden();
-      for (const name of [words.addFixedPair, words.addLockedTeam]) {
-        await page.getByRole('button', { name, exact: true }).click();
+      for (const [opener, name] of [
+        [words.addFixedPair, words.addFixedPair],
+        [words.addLockedTeam, words.addLockedTeam],
+        [words.importRoster, words.importTitle],
+      ] as const) {
+        await page.getByRole('button', { name: opener, exact: true }).click();
         const dialog = await checkDialog(page, name, `${name} (${combination})`);
         await page.keyboard.press('Escape');
         await expect(dialog).toBeHidden();
@@ -182,6 +194,24 @@ for (const { scheme, language } of COMBINATIONS) {
       await checkPage(page, '/results', 'results', scheme, language);
       await checkPage(page, '/notifications', 'notifications', scheme, language);
       await checkPage(page, '/profile', 'profile', scheme, language);
+
+      // The team-formation tool's modals that need an account: Save Result and Create Team.
+      await page.goto('/app');
+      await page.getByRole('button', { name: words.bulkAdd, exact: true }).click();
+      const bulk = page.getByRole('dialog', { name: words.bulkTitle });
+      await bulk.getByRole('textbox', { name: words.bulkLabel }).fill('Ann\nBen\nCat\nDan');
+      await bulk.getByRole('button', { name: words.bulkSubmit }).click();
+      await expect(bulk).toBeHidden();
+      await page.getByRole('button', { name: words.shuffle, exact: true }).click();
+      const overlay = page.getByRole('dialog', { name: words.shuffling });
+      await overlay.getByRole('button', { name: words.skip }).click();
+      await expect(overlay).toBeHidden();
+      for (const name of [words.saveResult, words.createTeam]) {
+        await page.getByRole('button', { name, exact: true }).click();
+        const dialog = await checkDialog(page, name, `${name} (${combination})`);
+        await page.keyboard.press('Escape');
+        await expect(dialog).toBeHidden();
+      }
 
       await page.goto(`/workspace/${workspace.id}`);
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
