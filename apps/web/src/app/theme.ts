@@ -33,9 +33,10 @@ export const theme = createTheme({
   // both schemes. Links and outlines follow the same shade.
   primaryShade: { light: 8, dark: 8 },
   // Filled buttons, badges and avatars of any colour pick black or white text, whichever reaches
-  // 4.5:1 (0.179 is the luminance where both do equally well); green, teal or orange get black.
+  // 4.5:1: at a background luminance up to 0.183 white does (red-8 at 0.1826 keeps white text),
+  // above it black does; so green, teal or orange get black text.
   autoContrast: true,
-  luminanceThreshold: 0.179,
+  luminanceThreshold: 0.183,
   variantColorResolver,
   colors: {
     // Dimmed text is gray-6 (light) and dark-2 (dark): 3.3:1 on white and 2.9:1 on a dark card.
