@@ -118,15 +118,14 @@ function TitleForm({ detail }: { detail: WorkspaceDetail }) {
   const update = useUpdateWorkspaceTitle();
   const schema = useMemo(() => workspaceTitleForm(detail.title), [detail.title]);
   const form = useSchemaForm(schema, { initialValues: { title: detail.title } });
-  const submit = form.onSubmit(({ title }) =>
-    update.mutate(
-      { workspaceId: detail.id, title },
-      {
-        onSuccess: () => notify.success(t('workspace.settingsPanel.titleUpdated')),
-        onError: () => notify.error(t('workspace.settingsPanel.titleFailed')),
-      },
-    ),
-  );
+  // The form is keyed by the title, so the refreshed detail replaces it before a callback of
+  // `mutate` could run (it would be dropped with the old form): the promise's handlers still run.
+  const submit = form.onSubmit(({ title }) => {
+    update.mutateAsync({ workspaceId: detail.id, title }).then(
+      () => notify.success(t('workspace.settingsPanel.titleUpdated')),
+      () => notify.error(t('workspace.settingsPanel.titleFailed')),
+    );
+  });
   return (
     <form onSubmit={submit} noValidate>
       <Group align="flex-start" gap="sm" wrap="nowrap">
@@ -232,22 +231,21 @@ function LeaderEmailsForm({ detail }: { detail: WorkspaceDetail }) {
       notify.info(t('workspace.settingsPanel.leadersUnchanged'));
       return;
     }
-    save.mutate(
-      { workspaceId: detail.id, entries },
-      {
-        onSuccess: (result) =>
-          result.isChanged
-            ? notify.success(
-                t('workspace.settingsPanel.leadersSaved', {
-                  added: result.added,
-                  removed: result.removed,
-                }),
-              )
-            : notify.info(t('workspace.settingsPanel.leadersUnchanged')),
-        onError: (error) => {
-          notify.error(t('workspace.settingsPanel.leadersFailed'));
-          if (error instanceof ApiError && error.status < 500) setFailure(error.message);
-        },
+    // Keyed by the leaders' e-mails, the form is replaced by the refreshed detail before a
+    // callback of `mutate` could run: the promise's handlers run whatever became of the form.
+    save.mutateAsync({ workspaceId: detail.id, entries }).then(
+      (result) =>
+        result.isChanged
+          ? notify.success(
+              t('workspace.settingsPanel.leadersSaved', {
+                added: result.added,
+                removed: result.removed,
+              }),
+            )
+          : notify.info(t('workspace.settingsPanel.leadersUnchanged')),
+      (error: unknown) => {
+        notify.error(t('workspace.settingsPanel.leadersFailed'));
+        if (error instanceof ApiError && error.status < 500) setFailure(error.message);
       },
     );
   });
