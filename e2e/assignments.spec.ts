@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { createAccount as createAnyAccount, toast, uniqueEmail } from './support/accounts.ts';
+import { expectToast } from './support/toasts.ts';
 import type { Account } from './support/accounts.ts';
 import { courseSnapshot } from './support/workspaces.ts';
 
@@ -160,7 +161,7 @@ test.describe.serial('assignments, grading and team scores', () => {
     await dialog.getByRole('textbox', { name: 'Description' }).fill('Two pages on team work.');
     await dialog.getByRole('textbox', { name: 'Maximum file size (MB)' }).fill('10');
     await submit.click();
-    await expect(toast(page, 'Assignment created successfully!')).toBeVisible();
+    await expectToast(page, 'Assignment created successfully!');
     await expect(dialog).toBeHidden();
 
     const essay = card(page, title);
@@ -210,7 +211,7 @@ test.describe.serial('assignments, grading and team scores', () => {
 
     // Another team's work: refused at once.
     await (await teamRow(page, title, 2)).getByTestId('open-team').click();
-    await expect(toast(page, 'Only team leaders can submit assignments.')).toBeVisible();
+    await expectToast(page, 'Only team leaders can submit assignments.');
     await expect(page.getByRole('dialog', { name: 'Assignment Submission' })).toHaveCount(0);
     // The own team's: its work to read, the same refusal in place of the hand-in.
     const row = await teamRow(page, title, 1);
@@ -276,7 +277,7 @@ test.describe.serial('assignments, grading and team scores', () => {
     await dialog.getByRole('textbox', { name: 'Additional notes' }).fill('Late night work');
     await expect(dialog.getByTestId('notes-counter')).toHaveText('15/500');
     await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
-    await expect(toast(page, 'File submitted successfully!')).toBeVisible();
+    await expectToast(page, 'File submitted successfully!');
     await expect(dialog.getByTestId('current-work')).toContainText('Attempt 1');
     await expect(
       dialog.getByTestId('current-work').getByRole('link', { name: 'report.pdf' }),
@@ -298,7 +299,7 @@ test.describe.serial('assignments, grading and team scores', () => {
     // The first toast has gone (2.5 s), so the next one is this submission's.
     await expect(toast(page, 'File submitted successfully!')).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
-    await expect(toast(page, 'File submitted successfully!')).toBeVisible();
+    await expectToast(page, 'File submitted successfully!');
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     const lateRow = await teamRow(page, overdue, 1);
     await expect(lateRow.getByTestId('late-badge')).toHaveText('Late');
@@ -463,9 +464,7 @@ test.describe.serial('assignments, grading and team scores', () => {
     const confirm = page.getByRole('dialog', { name: 'Delete this assignment?' });
     await expect(confirm).toContainText(overdue);
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
-    await expect(
-      toast(page, 'Assignment and all submitted files deleted successfully!'),
-    ).toBeVisible();
+    await expectToast(page, 'Assignment and all submitted files deleted successfully!');
     await expect(card(page, overdue)).toHaveCount(0);
     await expect(
       page

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { PASSWORD, createAccount, toast } from './support/accounts.ts';
+import { PASSWORD, createAccount } from './support/accounts.ts';
+import { expectToast } from './support/toasts.ts';
 import { expectFocusTrapped, expectVisibleFocus, tabTo } from './support/keyboard.ts';
 import { createCourseWorkspace } from './support/workspaces.ts';
 
@@ -218,7 +219,7 @@ test('the workspace page and its settings, as owner', async ({ browser, baseURL 
     const leader = teamOne.getByRole('combobox', { name: 'Team 1 leader' });
     await tabTo(page, leader);
     await page.keyboard.press('ArrowDown');
-    await expect(toast(page, /Team 1 leader removed or changed to/)).toBeVisible();
+    await expectToast(page, /Team 1 leader removed or changed to/);
     await expect(teamOne.getByTestId('leader-badge')).toHaveText(/^Leader: /);
 
     // Settings: trapped focus, the leader's e-mail saved with Enter, visibility with Space.
@@ -233,11 +234,11 @@ test('the workspace page and its settings, as owner', async ({ browser, baseURL 
     });
     await page.keyboard.type(`leader-${Date.now()}@example.com`);
     await page.keyboard.press('Enter');
-    await expect(toast(page, /팀 리더 이메일이 저장되었습니다/)).toBeVisible();
+    await expectToast(page, /팀 리더 이메일이 저장되었습니다/);
     const publicAccess = settings.getByRole('switch', { name: 'Public Access' });
     await tabTo(page, publicAccess, { limit: 30 });
     await page.keyboard.press('Space');
-    await expect(toast(page, 'Workspace is now public')).toBeVisible();
+    await expectToast(page, 'Workspace is now public');
     await expect(publicAccess).toBeChecked();
     await page.keyboard.press('Escape');
     await expect(settings).toBeHidden();
@@ -264,7 +265,7 @@ test('the workspace page and its settings, as owner', async ({ browser, baseURL 
     await page.keyboard.type('Typed without a mouse');
     await tabTo(page, note.getByRole('button', { name: 'Create', exact: true }), { limit: 30 });
     await page.keyboard.press('Enter');
-    await expect(toast(page, 'Lecture note created successfully!')).toBeVisible();
+    await expectToast(page, 'Lecture note created successfully!');
     await expect(note).toBeHidden();
     await expect(page.getByRole('article', { name: 'Typed without a mouse' })).toBeVisible();
   } finally {

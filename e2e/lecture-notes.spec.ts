@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import { createAccount, toast } from './support/accounts.ts';
+import { expectToast } from './support/toasts.ts';
 import type { Account } from './support/accounts.ts';
 import { courseSnapshot } from './support/workspaces.ts';
 
@@ -175,7 +176,7 @@ test.describe.serial('lecture notes', () => {
       modal.getByRole('radio', { name: "Team: the team's leader submits" }),
     ).toBeChecked();
     await modal.getByRole('button', { name: 'Create', exact: true }).click();
-    await expect(toast(page, 'Lecture note created successfully!')).toBeVisible();
+    await expectToast(page, 'Lecture note created successfully!');
     await expect(modal).toBeHidden();
     const card = note(page, kickoff);
     await expect(card.getByTestId('draft-badge')).toBeVisible();
@@ -198,7 +199,7 @@ test.describe.serial('lecture notes', () => {
     );
 
     await card.getByRole('button', { name: 'Publish' }).click();
-    await expect(toast(page, 'Lecture note published successfully!')).toBeVisible();
+    await expectToast(page, 'Lecture note published successfully!');
     await expect(card.getByTestId('draft-badge')).toHaveCount(0);
     await expect(card.getByRole('button', { name: 'Unpublish' })).toBeVisible();
   });
@@ -304,7 +305,7 @@ test.describe.serial('lecture notes', () => {
     await expect(panel.getByTestId('upload-item')).toHaveCount(2);
     await panel.getByRole('textbox', { name: 'Description' }).fill('Our first draft.');
     await panel.getByRole('button', { name: 'Submit Task' }).click();
-    await expect(toast(page, 'Task submitted successfully!')).toBeVisible();
+    await expectToast(page, 'Task submitted successfully!');
     const status = panel.getByTestId('task-status');
     await expect(status).toHaveText('Submitted (1)');
     await expect(status).toHaveAttribute('data-color', 'green');
@@ -315,7 +316,7 @@ test.describe.serial('lecture notes', () => {
     await expect(toast(page, 'Task submitted successfully!')).toHaveCount(0);
     await input.setInputFiles([pdf('essay-v2.pdf')]);
     await panel.getByRole('button', { name: 'Resubmit' }).click();
-    await expect(toast(page, 'Task submitted successfully!')).toBeVisible();
+    await expectToast(page, 'Task submitted successfully!');
     await expect(status).toHaveText('Submitted (2)');
     await expect(status).toHaveAttribute('data-color', 'blue');
     // The replaced attempt stays as history, its files listed without links.
@@ -345,7 +346,7 @@ test.describe.serial('lecture notes', () => {
     await panel.getByRole('textbox', { name: 'Score (0-100)' }).fill('92');
     await panel.getByRole('textbox', { name: 'Feedback' }).fill('Well argued.');
     await panel.getByRole('button', { name: 'Save Evaluation' }).click();
-    await expect(toast(page, 'Evaluation saved successfully!')).toBeVisible();
+    await expectToast(page, 'Evaluation saved successfully!');
     await expect(panel.getByTestId('task-evaluation')).toContainText('Score: 92 / 100');
   });
 
@@ -362,7 +363,7 @@ test.describe.serial('lecture notes', () => {
       await expect(panel.getByTestId('task-progress')).toHaveText(`${count - 1} / 2 submitted`);
       await panel.locator('input[type="file"]').setInputFiles([pdf(file)]);
       await panel.getByRole('button', { name: 'Submit Files' }).click();
-      await expect(toast(page, 'File submitted successfully!')).toBeVisible();
+      await expectToast(page, 'File submitted successfully!');
       await expect(panel.getByTestId('task-progress')).toHaveText(`${count} / 2 submitted`);
       await expect(panel.getByText('Your submission')).toBeVisible();
       await expect(panel.getByRole('link', { name: file }).first()).toBeVisible();
@@ -397,7 +398,7 @@ test.describe.serial('lecture notes', () => {
     await expect(modal.getByRole('textbox', { name: 'Week', exact: true })).toHaveCount(0);
     await modal.getByRole('textbox', { name: 'Title', exact: true }).fill(`${draft} v2`);
     await modal.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(toast(page, 'Lecture note updated successfully!')).toBeVisible();
+    await expectToast(page, 'Lecture note updated successfully!');
     const renamed = note(page, `${draft} v2`);
     await expect(renamed).toBeVisible();
 
@@ -406,7 +407,7 @@ test.describe.serial('lecture notes', () => {
     const confirmFile = page.getByRole('dialog', { name: 'Delete this attachment?' });
     await expect(confirmFile).toContainText('broken.png');
     await confirmFile.getByRole('button', { name: 'Delete', exact: true }).click();
-    await expect(toast(page, 'Attachment deleted.')).toBeVisible();
+    await expectToast(page, 'Attachment deleted.');
     await expect(card.getByTestId('note-attachment')).toHaveCount(3);
 
     await renamed.getByRole('button', { name: 'Delete', exact: true }).click();
@@ -415,7 +416,7 @@ test.describe.serial('lecture notes', () => {
     await expect(confirmNote).toBeHidden();
     await renamed.getByRole('button', { name: 'Delete', exact: true }).click();
     await confirmNote.getByRole('button', { name: 'Delete', exact: true }).click();
-    await expect(toast(page, 'Lecture note deleted successfully!')).toBeVisible();
+    await expectToast(page, 'Lecture note deleted successfully!');
     await expect(renamed).toHaveCount(0);
   });
 

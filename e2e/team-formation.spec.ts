@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expectToast, recordToasts } from './support/toasts.ts';
 
 // Team formation end to end on the real server: the /app draft (members, bulk add, constraints
 // through their modals, local storage), the shuffle overlay, the results grid, and the signed-in
@@ -358,6 +359,9 @@ test.describe('team formation, signed out', () => {
 
 test.describe('team formation, signed in and verified', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+  test.beforeEach(async ({ context }) => {
+    await recordToasts(context);
+  });
 
   test('/app -> Save Result -> /results -> Load Result -> Create Workspace -> the new workspace', async ({
     page,
@@ -389,7 +393,7 @@ test.describe('team formation, signed in and verified', () => {
     await expect(save.getByText('Please enter a name', { exact: true })).toBeVisible();
     await save.getByRole('textbox', { name: 'Result name' }).fill('  Week 1 Teams  ');
     await save.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(page.getByText('Result saved successfully!')).toBeVisible();
+    await expectToast(page, 'Result saved successfully!');
     await expect(save).toBeHidden();
     await expect(page.getByTestId('saved-as')).toHaveText('Saved as "Week 1 Teams"');
 
@@ -461,7 +465,7 @@ test.describe('team formation, signed in and verified', () => {
     await expect(create.getByRole('textbox', { name: 'Team name' })).toHaveValue('Week 1 Teams');
     await expect(page.getByTestId('shuffle-seed')).toHaveText(seed);
     await create.getByRole('button', { name: 'Create Team' }).click();
-    await expect(page.getByText('Team created successfully!')).toBeVisible();
+    await expectToast(page, 'Team created successfully!');
     await expect(page).toHaveURL(/\/workspace\/[\w-]+$/);
     const workspaceId = new URL(page.url()).pathname.split('/').pop() ?? '';
     const link = page.getByTestId('workspace-link');
@@ -485,7 +489,7 @@ test.describe('team formation, signed in and verified', () => {
     await expect(page.getByTestId('result-card')).toHaveCount(2);
     await resultCard(page, 'Week 2 Teams').getByRole('button', { name: 'Delete' }).click();
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await expect(page.getByText('Result deleted successfully!')).toBeVisible();
+    await expectToast(page, 'Result deleted successfully!');
     await expect(page.getByTestId('result-card')).toHaveCount(1);
     await expect(resultCard(page, 'Week 2 Teams')).toHaveCount(0);
   });
@@ -520,7 +524,7 @@ test.describe('team formation, signed in and verified', () => {
     await expect(create.getByText('Please enter a name', { exact: true })).toBeVisible();
     await create.getByRole('textbox', { name: 'Team name' }).fill('  Study Group A ');
     await create.getByRole('button', { name: 'Create Team' }).click();
-    await expect(page.getByText('Team created successfully!')).toBeVisible();
+    await expectToast(page, 'Team created successfully!');
     await expect(page).toHaveURL(/\/workspace\/[\w-]+$/);
     // Create Team stored the snapshot as a saved result too, under the trimmed name.
     const results = (await (await page.request.get('/api/results')).json()) as {

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
-import { createAccount, toast } from './support/accounts.ts';
+import { createAccount } from './support/accounts.ts';
+import { expectToast } from './support/toasts.ts';
 import type { Account } from './support/accounts.ts';
 import { createCourseWorkspace as createWorkspace } from './support/workspaces.ts';
 
@@ -74,16 +75,16 @@ test.describe.serial('workspaces by role', () => {
     await team(page, 1)
       .getByRole('combobox', { name: 'Team 1 leader' })
       .selectOption({ label: 'Ann' });
-    await expect(toast(page, 'Team 1 leader removed or changed to Ann!')).toBeVisible();
+    await expectToast(page, 'Team 1 leader removed or changed to Ann!');
     await expect(team(page, 1).getByTestId('leader-badge')).toHaveText('Leader: Ann');
     await expect(team(page, 1).getByRole('img', { name: 'Team leader' })).toBeVisible();
 
     // Team 2: choose, then remove with the empty choice.
     const team2Select = team(page, 2).getByRole('combobox', { name: 'Team 2 leader' });
     await team2Select.selectOption({ label: 'Cat' });
-    await expect(toast(page, 'Team 2 leader removed or changed to Cat!')).toBeVisible();
+    await expectToast(page, 'Team 2 leader removed or changed to Cat!');
     await team2Select.selectOption({ label: 'No Leader' });
-    await expect(toast(page, 'Team 2 leader removed or changed to No Leader!')).toBeVisible();
+    await expectToast(page, 'Team 2 leader removed or changed to No Leader!');
     await expect(team(page, 2).getByTestId('leader-badge')).toHaveText('No Leader');
 
     // Settings: the leader's e-mail (a team without a leader has nothing to set).
@@ -94,9 +95,7 @@ test.describe.serial('workspaces by role', () => {
     await expect(settings.getByText('Please enter a valid email address')).toBeVisible();
     await settings.getByLabel('Team 1 leader e-mail (Ann)').fill(leader.email);
     await settings.getByRole('button', { name: 'Save Team Leader Emails' }).click();
-    await expect(
-      toast(page, '팀 리더 이메일이 저장되었습니다. (추가 1명, 제거 0명)'),
-    ).toBeVisible();
+    await expectToast(page, '팀 리더 이메일이 저장되었습니다. (추가 1명, 제거 0명)');
     await page.keyboard.press('Escape');
     await expect(settings).toBeHidden();
 
@@ -110,7 +109,7 @@ test.describe.serial('workspaces by role', () => {
     await expect(emails.getByText('Leader email set in Settings')).toBeVisible();
     await emails.getByLabel('Email of Ben').fill(member.email.toUpperCase());
     await emails.getByRole('button', { name: 'Save Emails' }).click();
-    await expect(toast(page, '팀원 이메일이 저장되었습니다. (추가 1명, 제거 0명)')).toBeVisible();
+    await expectToast(page, '팀원 이메일이 저장되었습니다. (추가 1명, 제거 0명)');
     await expect(emails).toBeHidden();
     // The owner sees the addresses; Ann and Ben are now tied to verified accounts.
     await expect(team(page, 1)).toContainText(member.email);
@@ -159,11 +158,11 @@ test.describe.serial('workspaces by role', () => {
     await expect(emails.getByText('Leader email set in Settings')).toBeVisible();
     // Nothing changed: nothing is saved.
     await emails.getByRole('button', { name: 'Save Emails' }).click();
-    await expect(toast(page, '변경된 팀원 이메일이 없습니다.')).toBeVisible();
+    await expectToast(page, '변경된 팀원 이메일이 없습니다.');
     await team(page, 1).getByRole('button', { name: 'Manage Emails for Team 1' }).click();
     await emails.getByLabel('Email of Eve').fill('eve@example.com');
     await emails.getByRole('button', { name: 'Save Emails' }).click();
-    await expect(toast(page, '팀원 이메일이 저장되었습니다. (추가 1명, 제거 0명)')).toBeVisible();
+    await expectToast(page, '팀원 이메일이 저장되었습니다. (추가 1명, 제거 0명)');
     await expect(team(page, 1)).toContainText('eve@example.com');
   });
 
@@ -225,7 +224,7 @@ test.describe.serial('workspaces by role', () => {
     const publicAccess = settings.getByRole('switch', { name: 'Public Access' });
     await expect(publicAccess).not.toBeChecked();
     await publicAccess.click({ force: true });
-    await expect(toast(owner.page, 'Workspace is now public')).toBeVisible();
+    await expectToast(owner.page, 'Workspace is now public');
     await expect(publicAccess).toBeChecked();
 
     const { page } = stranger;
@@ -248,7 +247,7 @@ test.describe.serial('workspaces by role', () => {
     );
 
     await publicAccess.click({ force: true });
-    await expect(toast(owner.page, 'Workspace is now private')).toBeVisible();
+    await expectToast(owner.page, 'Workspace is now private');
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Workspace not found' })).toBeVisible();
   });
@@ -329,7 +328,7 @@ test.describe.serial('workspaces by role', () => {
     const edit = page.getByRole('dialog', { name: 'Edit Team' });
     await edit.getByRole('textbox', { name: 'Team name' }).fill(`${second} renamed`);
     await edit.getByRole('button', { name: 'Save' }).click();
-    await expect(toast(page, 'Team updated successfully!')).toBeVisible();
+    await expectToast(page, 'Team updated successfully!');
     await expect(card(page, `${second} renamed`)).toBeVisible();
   });
 
@@ -344,13 +343,13 @@ test.describe.serial('workspaces by role', () => {
     const renamed = `${title} v2`;
     await settings.getByRole('textbox', { name: 'Team name' }).fill(renamed);
     await settings.getByRole('button', { name: 'Update Title' }).click();
-    await expect(toast(page, 'Team name updated successfully!')).toBeVisible();
+    await expectToast(page, 'Team name updated successfully!');
     await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
 
     await settings
       .getByRole('combobox', { name: 'Lecture note sort order' })
       .selectOption('week-desc');
-    await expect(toast(page, 'Lecture note sort order updated!')).toBeVisible();
+    await expectToast(page, 'Lecture note sort order updated!');
     await page.keyboard.press('Escape');
     await page.reload();
     settings = await openSettings(page);
@@ -362,7 +361,7 @@ test.describe.serial('workspaces by role', () => {
     const confirm = page.getByRole('dialog', { name: 'Delete this workspace?' });
     await expect(confirm).toContainText(renamed);
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
-    await expect(toast(page, 'Workspace deleted successfully!')).toBeVisible();
+    await expectToast(page, 'Workspace deleted successfully!');
     await expect(page).toHaveURL(/\/workspaces$/);
     await expect(card(page, renamed)).toHaveCount(0);
 

@@ -6,6 +6,7 @@ import type {
   BrowserContextOptions,
   Page,
 } from '@playwright/test';
+import { recordToasts } from './toasts.ts';
 
 // Accounts for the end-to-end specs: signed up through the API, verified through the link the
 // dev outbox (GET /api/dev/outbox, test server only) holds, and signed in, each in its own
@@ -63,6 +64,7 @@ export async function createAccount(
   contextOptions: BrowserContextOptions = {},
 ): Promise<Account> {
   const context = await browser.newContext({ baseURL, locale: 'en-US', ...contextOptions });
+  await recordToasts(context);
   const { request } = context;
   const email = uniqueEmail(label);
   const name = `${label[0]!.toUpperCase()}${label.slice(1)} Person`;
@@ -86,7 +88,7 @@ export async function createAccount(
   return { context, page: await context.newPage(), email, id: me.user.id, name, origin: baseURL };
 }
 
-/** A toast (or any other text shown exactly so). */
+/** A toast (or any other text shown exactly so) as a locator; to check one was shown, expectToast. */
 export function toast(page: Page, text: string | RegExp) {
   return page.getByText(text, typeof text === 'string' ? { exact: true } : {});
 }
