@@ -110,18 +110,14 @@ test('the team-formation tool: members, bulk add, a constraint, team count, shuf
   await page.keyboard.press('Escape');
   await expect(overlay).toBeHidden();
   await expect(page.getByTestId('shuffle-seed')).not.toHaveText(seed ?? '');
-  // (Focus should be back on Re-shuffle here: see the fixme test below.)
   await tabTo(page, page.getByRole('button', { name: 'Login to Create Team' }));
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog', { name: 'Welcome to Teamshuffle' })).toBeVisible();
 });
 
-// The results (and their Re-shuffle button) unmount while the overlay runs
-// (features/team-formation/components/team-formation-page.tsx renders <ShuffleResults> only when
-// `!animation.run`), so the overlay gives focus back to a button that no longer exists and focus
-// falls to <body>. Owned by the team-formation work (issue 15); fixme until it keeps the results
-// mounted during a run or focuses the results' heading when the overlay closes.
-test.fixme('after a re-shuffle, focus returns to Re-shuffle', async ({ page }) => {
+// The results (and their Re-shuffle button) unmount while the overlay runs, so the overlay's own
+// focus return finds a button that is gone; the page gives focus to the new Re-shuffle instead.
+test('after a re-shuffle, focus returns to Re-shuffle', async ({ page }) => {
   await desktop(page);
   await page.goto('/app');
   const names = page.getByRole('textbox', { name: 'Member name' });

@@ -16,6 +16,8 @@ type ShuffleOverlayProps = {
   isReducedMotion: boolean;
   /** The last step is over, or the user skipped (Skip Animation, Escape); for a search: stop. */
   onFinish: () => void;
+  /** The overlay has finished closing (focus may have been left on a button that is gone). */
+  onClosed?: () => void;
 };
 
 /** The shuffle progress overlay: the phases in order, the current step, and Skip. */
@@ -25,11 +27,13 @@ export function ShuffleOverlay({
   stepMs,
   isReducedMotion,
   onFinish,
+  onClosed,
 }: ShuffleOverlayProps) {
   const { t } = useTranslation();
   return (
     <Modal
       opened={run !== null || live !== null}
+      onExitTransitionEnd={onClosed}
       onClose={onFinish}
       title={t('teamFormation.shuffle.overlayTitle')}
       withCloseButton={false}

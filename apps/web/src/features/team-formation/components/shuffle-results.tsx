@@ -21,7 +21,7 @@ import {
 } from '@tabler/icons-react';
 import { teamFigures } from '@teamshuffle/domain';
 import type { TeamFigures } from '@teamshuffle/domain';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shownAttributes } from '../model/balance';
 import { constraintKindsByMember } from '../model/draft';
@@ -59,6 +59,8 @@ type ShuffleResultsProps = {
   revealCount: number;
   isReducedMotion: boolean;
   onReshuffle: () => void;
+  /** Where the page puts focus back after a run (the button that started it is gone by then). */
+  reshuffleRef?: Ref<HTMLButtonElement>;
   onCopy: () => void;
   onSave: () => void;
   onCreate: () => void;
@@ -76,6 +78,7 @@ export function ShuffleResults({
   revealCount,
   isReducedMotion,
   onReshuffle,
+  reshuffleRef,
   onCopy,
   onSave,
   onCreate,
@@ -138,6 +141,7 @@ export function ShuffleResults({
         </Stack>
         <Group gap="xs" wrap="wrap">
           <Button
+            ref={reshuffleRef}
             variant="default"
             leftSection={<IconArrowsShuffle size={16} aria-hidden="true" />}
             onClick={onReshuffle}

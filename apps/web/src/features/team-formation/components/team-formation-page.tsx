@@ -2,7 +2,7 @@ import { Alert, Button, Card, Container, Grid, Group, Stack, Text, Title } from 
 import { newSeed } from '@teamshuffle/domain';
 import type { CreateWorkspaceInput } from '@teamshuffle/domain';
 import { IconAlertCircle, IconArrowsShuffle } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
@@ -71,6 +71,7 @@ export function TeamFormationPage({
   const authModal = useAuthModal();
   const [draft, dispatch] = useDraft();
   const animation = useShuffleAnimation();
+  const reshuffleRef = useRef<HTMLButtonElement>(null);
   const balanceRun = useBalanceRun(animation.stepMs);
   const saveResult = useSaveResult();
   const createWorkspace = useCreateWorkspace();
@@ -368,6 +369,7 @@ export function TeamFormationPage({
             revealCount={revealCount}
             isReducedMotion={animation.isReducedMotion}
             onReshuffle={shuffle}
+            reshuffleRef={reshuffleRef}
             onCopy={copyTeams}
             onSave={() => openDialog('save')}
             onCreate={() => openDialog('create')}
@@ -381,6 +383,12 @@ export function TeamFormationPage({
         stepMs={animation.stepMs}
         isReducedMotion={animation.isReducedMotion}
         onFinish={balanceRun.run ? balanceRun.stop : animation.finish}
+        onClosed={() => {
+          // Re-shuffle started the run and was unmounted with the results: focus fell to the
+          // page. Give it to the new results' Re-shuffle (a Shuffle button still there keeps it).
+          const active = document.activeElement;
+          if (!active || active === document.body) reshuffleRef.current?.focus();
+        }}
       />
 
       <ResultTitleModal
