@@ -81,6 +81,9 @@ export const securityPlugin = fp(
       max: options.rateLimitPerMinute,
       timeWindow: '1 minute',
       ...(sharedStore ? { store: sharedStore } : {}),
+      // A store in a database that does not answer must not turn every request into a 500
+      // (GET /api/health would not get to say 503): the limit then waits for the database.
+      skipOnError: true,
       // The built web app's files are not rate limited; the API is.
       allowList: (request) => !request.url.startsWith('/api/'),
       errorResponseBuilder: (_request, context) => ({
