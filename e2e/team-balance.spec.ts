@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { signUpVerified, uniqueEmail } from './support/accounts.ts';
 
 // Teams balanced by what matters (issue 15), end to end on the real server: a teacher pastes a
 // 40-row sheet (name, e-mail, gender, skill), turns on spread for gender with no isolation and
@@ -7,42 +8,6 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 // the counts, the mean skill and zero repeats, with the comparison against a plain shuffle;
 // Create Team keeps the e-mails. Also: a CSV file with Excel's byte-order mark and Korean
 // headings, and the draft keeping attributes across a reload.
-
-type OutboxMessage = { to: string; kind: 'mail' | 'sms'; link: string | null; text: string };
-
-const PASSWORD = 'correct-horse-1';
-
-function uniqueEmail(label: string): string {
-  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-async function waitForMail(request: APIRequestContext, to: string): Promise<OutboxMessage> {
-  let mail: OutboxMessage | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get('/api/dev/outbox');
-        const messages = (await response.json()) as OutboxMessage[];
-        mail = messages.find((message) => message.to === to && message.kind === 'mail');
-        return Boolean(mail?.link);
-      },
-      { timeout: 10_000 },
-    )
-    .toBe(true);
-  return mail!;
-}
-
-/** Signs up through the API with the page's cookies and opens the e-mailed link: verified. */
-async function signUpVerified(page: Page, baseURL: string, email: string) {
-  const response = await page.request.post('/api/auth/sign-up/email', {
-    data: { name: 'Teacher', email, password: PASSWORD, callbackURL: '/' },
-    headers: { Origin: baseURL },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  const mail = await waitForMail(page.request, email);
-  const verify = await page.request.get(mail.link ?? '');
-  expect(verify.ok()).toBe(true);
-}
 
 /** The class: 40 students (16 women), skills 1..5, e-mails; one repeated name; one nameless row. */
 function sheet(): string {

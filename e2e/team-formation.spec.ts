@@ -1,51 +1,13 @@
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { PASSWORD, signUpVerified, uniqueEmail } from './support/accounts.ts';
 import { expectToast, recordToasts } from './support/toasts.ts';
 
 // Team formation end to end on the real server: the /app draft (members, bulk add, constraints
 // through their modals, local storage), the shuffle overlay, the results grid, and the signed-in
 // flow /app -> Save Result -> /results -> Load Result -> Create Workspace -> /workspace/{id}.
 
-type OutboxMessage = { to: string; kind: 'mail' | 'sms'; link: string | null; text: string };
-
-const PASSWORD = 'correct-horse-1';
 const SEED = /^[a-z2-9]{12}$/;
-
-function uniqueEmail(label: string): string {
-  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-async function waitForMail(request: APIRequestContext, to: string): Promise<OutboxMessage> {
-  let mail: OutboxMessage | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get('/api/dev/outbox');
-        const messages = (await response.json()) as OutboxMessage[];
-        mail = messages.find((message) => message.to === to && message.kind === 'mail');
-        return Boolean(mail?.link);
-      },
-      { timeout: 10_000 },
-    )
-    .toBe(true);
-  return mail!;
-}
-
-/** Signs up through the API with the page's cookies and opens the e-mailed link: verified. */
-async function signUpVerified(page: Page, baseURL: string, email: string) {
-  const response = await page.request.post('/api/auth/sign-up/email', {
-    data: { name: 'Team Maker', email, password: PASSWORD, callbackURL: '/' },
-    headers: { Origin: baseURL },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  const mail = await waitForMail(page.request, email);
-  const verify = await page.request.get(mail.link ?? '');
-  expect(verify.ok()).toBe(true);
-  const me = (await (await page.request.get('/api/me')).json()) as {
-    user: { isVerified: boolean } | null;
-  };
-  expect(me.user?.isVerified).toBe(true);
-}
 
 function teamCards(page: Page): Locator {
   return page.getByTestId('team-card');
