@@ -122,13 +122,17 @@ export class LiveHub {
    * arrive while a delivery runs are read together in the next, so a burst costs a few statements,
    * not two per row. One delivery at a time keeps each stream's events in commit order.
    */
-  #enqueue(...payloads: string[]) {
-    this.#queued.push(...payloads);
+  #enqueue(payload: string) {
+    this.#queued.push(payload);
+    this.#startDelivery();
+  }
+
+  #startDelivery() {
     if (this.#delivering) return;
     this.#delivering = this.#deliverQueued().finally(() => {
       this.#delivering = null;
       // Heard between the last read and now.
-      if (this.#queued.length > 0) this.#enqueue(...this.#queued.splice(0));
+      if (this.#queued.length > 0) this.#startDelivery();
     });
   }
 
