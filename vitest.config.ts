@@ -19,6 +19,7 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['apps/web/src/lib/i18n/test-setup.ts'],
         },
       },
       {

@@ -39,3 +39,29 @@ test.describe('a page chunk that fails to load', () => {
     await expect(page.getByRole('button', { name: '새로고침' })).toBeVisible();
   });
 });
+
+test.describe('the language strings that fail to load', () => {
+  // The first chunk the app waits for: without it nothing React renders can show, so a plain
+  // message in the page's language says so (issue 14: never a blank page).
+  const STRINGS_CHUNK = /\/assets\/(en|ko)-[\w-]+\.js$/;
+
+  test('show a message with a Reload button, in English and Korean', async ({ page }) => {
+    await page.route(STRINGS_CHUNK, (route) => route.abort('internetdisconnected'));
+    await page.goto('/app');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'The page could not load' }),
+    ).toBeVisible();
+    const reload = page.getByRole('button', { name: 'Reload' });
+    await page.unroute(STRINGS_CHUNK);
+    await reload.click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Team Formation' })).toBeVisible();
+
+    await page.evaluate(() => window.localStorage.setItem('language', 'ko'));
+    await page.route(STRINGS_CHUNK, (route) => route.abort('internetdisconnected'));
+    await page.reload();
+    await expect(
+      page.getByRole('heading', { level: 1, name: '페이지를 불러오지 못했습니다' }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: '새로고침' })).toBeVisible();
+  });
+});

@@ -1,7 +1,7 @@
 import { Badge, VisuallyHidden } from '@mantine/core';
 import type { BadgeProps } from '@mantine/core';
 import { gradeFromPercent } from '@teamshuffle/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 
 /**
  * A letter grade in its colour (spec part 2, section 9: 90+ A green, 80 B blue, 70 C yellow,

@@ -1,7 +1,7 @@
 import { Button, Container, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { useRouteError } from 'react-router';
 import { usePageTitle } from '../hooks/use-page-title';
 import { isChunkLoadError } from '../lib/chunk-load';

@@ -1,6 +1,7 @@
 import { ApiError } from './api-client';
 import type { ApiErrorId } from './api-client';
 import { i18n } from './i18n';
+import { apiErrorsEn } from './i18n/api-errors.en';
 import { templateValues } from './template-values';
 
 // Error ids whose user-facing text the web app also has in every language (`apiErrors.<id>`):
@@ -58,7 +59,7 @@ function isTranslated(id: string): id is TranslatedError {
 }
 
 // The key is one of TRANSLATED_ERRORS (so it exists); its values are read back from the server's
-// text, so they are not the literal types i18next's typed `t` expects.
+// text, so they are not the literal types the typed `t` expects.
 const translateLoosely = i18n.t as unknown as (
   key: string,
   values: Record<string, string>,
@@ -80,8 +81,8 @@ export function apiErrorMessage(error: unknown, fallback: string): string {
   if (id === 'network_error') return i18n.t('apiErrors.network_error');
   if (isTranslated(id) && i18n.language !== 'en') {
     // The raw English template (not `t`, which would fill the placeholders with nothing).
-    const template: unknown = i18n.getResource('en', 'translation', `apiErrors.${id}`);
-    const values = typeof template === 'string' ? templateValues(template, error.message) : null;
+    const template: string = apiErrorsEn[id];
+    const values = templateValues(template, error.message);
     if (values) return translateLoosely(`apiErrors.${id}`, values);
   }
   return error.message || fallback;

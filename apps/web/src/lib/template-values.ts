@@ -1,4 +1,4 @@
-/** i18next's placeholders: `{{name}}`. */
+/** The web strings' placeholders: `{{name}}`. */
 export const I18NEXT_PLACEHOLDER = /\{\{(\w+)\}\}/;
 /** The domain's placeholders (error catalogue, schema messages): `{name}`. */
 export const DOMAIN_PLACEHOLDER = /\{(\w+)\}/;

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useLocation, useNavigate } from 'react-router';
 import { TeamFormationPage } from '../../features/team-formation/components/team-formation-page';
 import { parseNavigationState } from '../../features/team-formation/model/navigation-state';

@@ -1,5 +1,5 @@
 import { Container } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useConfig } from '../../features/config/api/get-config';
 import { ContactCard } from '../../features/contact/components/contact-card';
 import { usePageTitle } from '../../hooks/use-page-title';

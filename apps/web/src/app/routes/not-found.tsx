@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { NotFound } from '../../components/not-found';
 import { usePageTitle } from '../../hooks/use-page-title';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { NotificationsPage } from '../../features/notifications/components/notifications-page';
 import { usePageTitle } from '../../hooks/use-page-title';
 

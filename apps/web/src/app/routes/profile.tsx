@@ -1,5 +1,5 @@
 import { Container, SimpleGrid, Stack, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { PageLoader } from '../../components/page-loader';
 import { AccountDetailsCard } from '../../features/profile/components/account-details-card';
 import { AccountStatsCard } from '../../features/profile/components/account-stats-card';

@@ -2,7 +2,7 @@ import { Alert, Button, Container, Paper, Stack, Text, Title } from '@mantine/co
 import { DEFAULT_PASSWORD_POLICY } from '@teamshuffle/domain';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ResetPasswordForm } from '../../features/auth/components/reset-password-form';
 import { useConfig } from '../../features/config/api/get-config';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useNavigate } from 'react-router';
 import { ResultsPage } from '../../features/results/components/results-page';
 import type { OpenMode } from '../../features/results/components/results-page';

@@ -1,5 +1,5 @@
 import { Container } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useParams } from 'react-router';
 import { TeamChatPlaceholder } from '../../features/team-chat/components/team-chat-placeholder';
 import { usePageTitle } from '../../hooks/use-page-title';

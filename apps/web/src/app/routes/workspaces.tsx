@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useSearchParams } from 'react-router';
 import { WorkspaceListPage } from '../../features/workspaces/components/workspace-list-page';
 import { usePageTitle } from '../../hooks/use-page-title';

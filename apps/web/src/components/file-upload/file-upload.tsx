@@ -4,7 +4,7 @@ import { Dropzone } from '@mantine/dropzone';
 import { IconAlertCircle, IconFileUpload, IconUpload, IconX } from '@tabler/icons-react';
 import { allowedTypesText, formatFileSize } from '@teamshuffle/domain';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import type { FileUploadController } from './use-file-upload';
 import type { UploadItem } from './upload-state';
 

@@ -1,6 +1,6 @@
 import { BYTES_PER_MB, fileRefusals, megabytesText } from '@teamshuffle/domain';
 import type { FileRefusal } from '@teamshuffle/domain';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/i18n';
 
 // The upload component's pure parts: which chosen files may go, how each refusal reads, and the
 // list of files with their progress as a reducer.

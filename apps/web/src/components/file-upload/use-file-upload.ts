@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import type { ApiPath } from '../../lib/api-client';
 import { apiErrorMessage } from '../../lib/api-error-message';
 import { useStorageUsage } from '../../lib/api/get-storage-usage';

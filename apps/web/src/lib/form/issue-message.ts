@@ -6,7 +6,7 @@ import {
   type PasswordRule,
   type TextProblem,
 } from '@teamshuffle/domain';
-import type { ParseKeys, TFunction } from 'i18next';
+import type { TranslationKey, TFunction } from '../i18n';
 import type { z } from 'zod';
 import { DOMAIN_PLACEHOLDER, templateValues } from '../template-values';
 
@@ -51,7 +51,7 @@ export type FormMessageKey =
   | 'lectureNotes.form.errors.sizeRange';
 
 // tsc refuses a FormMessageKey that is not a key of the translations.
-const _keysExist: FormMessageKey extends ParseKeys ? true : never = true;
+const _keysExist: FormMessageKey extends TranslationKey ? true : never = true;
 
 /**
  * Every domain message a form can show, with its translation key. The English of each key equals

@@ -1,5 +1,5 @@
 import type { FormErrors } from '@mantine/form';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../i18n';
 import type { z } from 'zod';
 import { i18n } from '../i18n';
 import { issueMessage } from './issue-message';

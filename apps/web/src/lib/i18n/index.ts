@@ -1,16 +1,61 @@
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { useSyncExternalStore } from 'react';
 import { LANGUAGE_STORAGE_KEY } from '../constants';
 import { a11yEn } from './a11y.en';
 import { a11yKo } from './a11y.ko';
-import { en } from './en';
-import { ko } from './ko';
+import type { Translation } from './en';
+import {
+  createTranslator,
+  lookup,
+  type TFunction,
+  type TranslationKey,
+  type TranslationValues,
+} from './translator';
+
+export type { TFunction, TranslationKey, TranslationValues };
 
 export const LANGUAGES = ['en', 'ko'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 export function isLanguage(value: unknown): value is Language {
   return value === 'en' || value === 'ko';
+}
+
+/**
+ * Each language's strings are a chunk of their own (issue 14): a page downloads only the
+ * language it shows. There is no fallback language: the resources test checks that Korean has
+ * every English key, none empty.
+ */
+const loaders: Record<Language, () => Promise<Translation>> = {
+  en: async () => (await import('./en')).en,
+  ko: async () => (await import('./ko')).ko,
+};
+
+const resources: Partial<Record<Language, Translation>> = {};
+const pending: Partial<Record<Language, Promise<Translation>>> = {};
+const translators: Partial<Record<Language, TFunction>> = {};
+const listeners = new Set<() => void>();
+let current: Language = 'en';
+
+/** Fetches a language's strings once; later calls share the first fetch. */
+export async function loadLanguage(language: Language): Promise<void> {
+  if (resources[language]) return;
+  const loading = (pending[language] ??= loaders[language]());
+  try {
+    resources[language] = await loading;
+  } catch (error) {
+    delete pending[language];
+    throw error;
+  }
+}
+
+function translatorFor(language: Language): TFunction {
+  const known = translators[language];
+  if (known) return known;
+  const own = resources[language];
+  if (!own) throw new Error(`The ${language} strings are not loaded yet`);
+  const made = createTranslator(language, [own]);
+  translators[language] = made;
+  return made;
 }
 
 function readStoredLanguage(): Language | null {
@@ -23,7 +68,7 @@ function readStoredLanguage(): Language | null {
 }
 
 /** The remembered choice, else Korean for a Korean browser, else English. */
-function detectLanguage(): Language {
+export function detectLanguage(): Language {
   const stored = readStoredLanguage();
   if (stored) return stored;
   const preferred = navigator.languages.length > 0 ? navigator.languages : [navigator.language];
@@ -35,18 +80,21 @@ export function syncHtmlLang(language: string): void {
   document.documentElement.setAttribute('lang', isLanguage(language) ? language : 'en');
 }
 
-// Resources are bundled, so initialisation finishes synchronously before the first render.
-void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, ko: { translation: ko } },
-  lng: detectLanguage(),
-  fallbackLng: 'en',
-  supportedLngs: LANGUAGES,
-  interpolation: { escapeValue: false },
-  initAsync: false,
-});
+async function switchTo(language: Language): Promise<void> {
+  await loadLanguage(language);
+  if (current === language) return;
+  current = language;
+  syncHtmlLang(language);
+  for (const listener of listeners) listener();
+}
 
-syncHtmlLang(i18n.language);
-i18n.on('languageChanged', syncHtmlLang);
+/** Loads the detected language's strings; the app renders once this resolves. */
+export async function initI18n(): Promise<void> {
+  const language = detectLanguage();
+  await loadLanguage(language);
+  current = language;
+  syncHtmlLang(language);
+}
 
 /** Switches the interface language and remembers the choice on this device. */
 export async function changeLanguage(language: Language): Promise<void> {
@@ -55,20 +103,51 @@ export async function changeLanguage(language: Language): Promise<void> {
   } catch {
     // Storage unavailable: the switch still applies to this page.
   }
-  await i18n.changeLanguage(language);
+  await switchTo(language);
 }
 
 /** The current interface language. */
 export function currentLanguage(): Language {
-  return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
+  return current;
 }
 
-export { i18n };
+/**
+ * What components and helpers read: the current language and its `t`, a translator fixed to a
+ * language, and the English template of a key (placeholders unfilled).
+ */
+export const i18n = {
+  get language(): Language {
+    return current;
+  },
+  get resolvedLanguage(): Language {
+    return current;
+  },
+  t: ((key, values) => translatorFor(current)(key, values)) as TFunction,
+  getFixedT: (language: Language): TFunction => translatorFor(language),
+  /** The raw template of a key in a loaded language, or undefined. */
+  template: (language: Language, key: TranslationKey): string | undefined =>
+    lookup(resources[language], key),
+  changeLanguage: (language: Language) => changeLanguage(language),
+};
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * The current language's `t`, re-rendering the component when the language changes. `t` keeps
+ * its identity for a language, so it can sit in memo and effect dependencies.
+ */
+export function useTranslation(): { t: TFunction; i18n: typeof i18n } {
+  const language = useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
+  return { t: translatorFor(language), i18n };
+}
 
 /**
  * Names of icon-only controls that the theme gives app-wide (close, clear), in the current
  * language. Read at render time, outside React's translation hook.
  */
 export function a11yText(key: keyof typeof a11yEn): string {
-  return (currentLanguage() === 'ko' ? a11yKo : a11yEn)[key];
+  return (current === 'ko' ? a11yKo : a11yEn)[key];
 }

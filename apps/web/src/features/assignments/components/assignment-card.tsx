@@ -10,7 +10,7 @@ import {
 import { allowedTypesText, formatDateTime } from '@teamshuffle/domain';
 import type { AssignmentView } from '@teamshuffle/domain';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { submissionsZipPath } from '../api/downloads';
 import type { WindowPhase } from '../utils/assignment-window';
 import { submittedCount } from '../utils/team-state';

@@ -25,7 +25,7 @@ import {
 } from '@teamshuffle/domain';
 import type { AssignmentForm, AssignmentView } from '@teamshuffle/domain';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { useSchemaForm } from '../../../lib/form/use-schema-form';

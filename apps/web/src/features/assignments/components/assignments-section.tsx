@@ -2,7 +2,7 @@ import { Alert, Button, Group, List, Skeleton, Stack, Text } from '@mantine/core
 import { IconAlertTriangle, IconFileSpreadsheet, IconPlus, IconRefresh } from '@tabler/icons-react';
 import type { AssignmentsSection as Section, WorkspaceDetail } from '@teamshuffle/domain';
 import { Suspense, lazy, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { PageSection } from '../../../components/page-section';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { notify } from '../../../lib/notify';

@@ -2,7 +2,7 @@ import { Anchor, Badge, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { IconFile } from '@tabler/icons-react';
 import { formatDateTime, formatFileSize } from '@teamshuffle/domain';
 import type { AssignmentAttempt } from '@teamshuffle/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { filePath } from '../api/downloads';
 import { EvaluationLine } from './evaluation-line';
 

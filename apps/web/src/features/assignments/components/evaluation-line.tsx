@@ -1,7 +1,7 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { formatDateTime } from '@teamshuffle/domain';
 import type { EvaluationView } from '@teamshuffle/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { GradeBadge } from '../../../components/grade-badge';
 
 /** One evaluation: the letter grade in its colour, the score on the scale it was given, feedback. */

@@ -9,7 +9,7 @@ import {
   submissionNotesForm,
 } from '@teamshuffle/domain';
 import type { AssignmentTeamState, AssignmentView } from '@teamshuffle/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { FileUpload, useFileUpload } from '../../../components/file-upload';
 import { useSchemaForm } from '../../../lib/form/use-schema-form';
 import { notify } from '../../../lib/notify';

@@ -2,7 +2,7 @@ import { Badge, Button, Group, Paper, Stack, Text, UnstyledButton } from '@manti
 import { formatDateTime } from '@teamshuffle/domain';
 import type { AssignmentTeamState } from '@teamshuffle/domain';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { WindowPhase } from '../utils/assignment-window';
 import { gradeTarget, teamHints, teamStatus } from '../utils/team-state';
 import type { SectionViewer } from '../utils/team-state';

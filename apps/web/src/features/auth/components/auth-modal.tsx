@@ -2,7 +2,7 @@ import { Button, Divider, Modal, Stack, Tabs } from '@mantine/core';
 import type { PasswordPolicy } from '@teamshuffle/domain';
 import { IconDeviceMobile } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useAuthModal } from '../../../lib/auth-modal';
 import { CheckEmailPanel } from './check-email-panel';
 import { GoogleSignInButton } from './google-sign-in-button';

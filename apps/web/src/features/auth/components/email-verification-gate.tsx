@@ -1,7 +1,7 @@
 import { Button, Group, List, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconLogout, IconMailForward } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useLocation } from 'react-router';
 import { useAuthModal } from '../../../lib/auth-modal';
 import { notify } from '../../../lib/notify';

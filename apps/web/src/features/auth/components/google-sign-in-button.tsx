@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { IconBrandGoogle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useGoogleSignIn } from '../hooks/use-google-sign-in';
 
 /** 'Continue with Google': a popup, or a full-page redirect when the popup is blocked. */

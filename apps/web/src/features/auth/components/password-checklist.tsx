@@ -1,7 +1,7 @@
 import { Box, List, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import type { PasswordPolicy } from '@teamshuffle/domain';
 import { IconCheck, IconCircleDashed } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { passwordChecklist } from '../utils/password-checklist';
 
 interface PasswordChecklistProps {

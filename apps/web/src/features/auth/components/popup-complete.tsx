@@ -1,6 +1,6 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { oauthMessageFromSearch, postOAuthMessage } from '../utils/oauth-popup';
 
 // If the window is still open this long after window.close(), the browser refused to close it.

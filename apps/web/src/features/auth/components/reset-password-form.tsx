@@ -3,7 +3,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { resetPasswordForm } from '@teamshuffle/domain';
 import type { PasswordPolicy } from '@teamshuffle/domain';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { useSchemaForm } from '../../../lib/form/use-schema-form';

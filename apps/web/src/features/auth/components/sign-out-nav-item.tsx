@@ -1,6 +1,6 @@
 import { NavLink } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session/session-context';
 import { useSignOutAction } from '../hooks/use-sign-out-action';
 

@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { IconLogin } from '@tabler/icons-react';
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useAuthModal } from '../../../lib/auth-modal';
 import { lazyChunk } from '../../../lib/chunk-load';
 import { useSession } from '../../../lib/session/session-context';

@@ -9,7 +9,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconRefresh, IconUser } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import type { SessionUser } from '../../../lib/session/session-user';
 import { useSignOutAction } from '../hooks/use-sign-out-action';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { apiErrorMessage, isNetworkError } from '../../../lib/api-error-message';
 import { notify } from '../../../lib/notify';
 import { meQueryOptions } from '../../../lib/session/get-me';

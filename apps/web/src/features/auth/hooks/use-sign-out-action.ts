@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { notify } from '../../../lib/notify';
 import { useSignOut } from '../api/sign-out';

@@ -1,6 +1,6 @@
 import { formatDate, relativeTime } from '@teamshuffle/domain';
 import type { DateInput } from '@teamshuffle/domain';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../lib/i18n';
 
 /** When an activity happened: 'Just now', minutes, hours, days, then a date (spec part 1, section 9). */
 export function activityTimeText(t: TFunction, then: DateInput, now: DateInput): string {

@@ -1,7 +1,7 @@
 import { Card, Container, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowsShuffle, IconLanguage, IconSchool, IconShare } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 
 type FeatureKey = 'shuffle' | 'share' | 'course' | 'comfort';
 

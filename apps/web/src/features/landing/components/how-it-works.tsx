@@ -1,5 +1,5 @@
 import { Container, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 
 const STEPS = ['add', 'shuffle', 'save'] as const;
 

@@ -1,5 +1,5 @@
 import { SegmentedControl } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { changeLanguage, isLanguage } from '../../../lib/i18n';
 import type { Language } from '../../../lib/i18n';
 

@@ -3,7 +3,7 @@ import { IconBell, IconHome, IconMail, IconUser, IconUsersGroup } from '@tabler/
 import type { Icon } from '@tabler/icons-react';
 import { menuBadge } from '@teamshuffle/domain';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link, useLocation } from 'react-router';
 import { useUnreadCount } from '../../../lib/live-events/notification-counts';
 import { LanguageSwitch } from './language-switch';

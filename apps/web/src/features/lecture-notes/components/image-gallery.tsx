@@ -4,7 +4,7 @@ import { IconChevronLeft, IconChevronRight, IconPhotoOff } from '@tabler/icons-r
 import { fileUrl } from '@teamshuffle/domain';
 import type { NoteAttachment } from '@teamshuffle/domain';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { galleryStep, stepIndex } from '../utils/gallery';
 
 interface ImageGalleryProps {

@@ -1,6 +1,6 @@
 import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
 import type { IndividualTaskState } from '@teamshuffle/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { individualProgress } from '../utils/task-view';
 
 /** 'x / y submitted' with the bar (green complete, yellow from half, blue below) and 'Team Complete'. */

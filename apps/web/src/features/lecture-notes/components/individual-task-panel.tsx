@@ -1,7 +1,7 @@
 import { Alert, Divider, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import type { IndividualTaskState, LectureNote, TaskView } from '@teamshuffle/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { ownSubmission } from '../utils/task-view';
 import type { IndividualPanelAccess } from '../utils/task-view';
 import { DeleteSubmissionButton, SubmissionDetails, SubmissionForm } from './submission-parts';

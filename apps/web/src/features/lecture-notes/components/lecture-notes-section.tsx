@@ -2,7 +2,7 @@ import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconPlus, IconRefresh } from '@tabler/icons-react';
 import type { LectureNote, WorkspaceDetail } from '@teamshuffle/domain';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { PageSection } from '../../../components/page-section';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { useSession } from '../../../lib/session/session-context';

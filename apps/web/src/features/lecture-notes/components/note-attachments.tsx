@@ -13,7 +13,7 @@ import { IconFile, IconPaperclip, IconPhoto, IconTrash } from '@tabler/icons-rea
 import { fileUrl, formatFileSize, isImageFileName } from '@teamshuffle/domain';
 import type { LectureNote, NoteAttachment } from '@teamshuffle/domain';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { FileUpload } from '../../../components/file-upload';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { notify } from '../../../lib/notify';

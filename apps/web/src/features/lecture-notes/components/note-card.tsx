@@ -3,7 +3,7 @@ import { IconEdit, IconEye, IconEyeOff, IconTrash } from '@tabler/icons-react';
 import { formatDate } from '@teamshuffle/domain';
 import type { LectureNote } from '@teamshuffle/domain';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useDeleteNote } from '../api/delete-note';
 import { useUpdateNote } from '../api/update-note';

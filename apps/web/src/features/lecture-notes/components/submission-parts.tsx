@@ -10,7 +10,7 @@ import {
 } from '@teamshuffle/domain';
 import type { LectureNote, TaskSubmission, TaskView } from '@teamshuffle/domain';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { FileUpload } from '../../../components/file-upload';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { useSchemaForm } from '../../../lib/form/use-schema-form';

@@ -8,7 +8,7 @@ import type {
   TeamTaskState,
 } from '@teamshuffle/domain';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { individualPanelAccess, teamPanelAccess, teamTaskStatus } from '../utils/task-view';
 import type { TaskViewer } from '../utils/task-view';
 import { IndividualProgressBar } from './individual-progress-bar';

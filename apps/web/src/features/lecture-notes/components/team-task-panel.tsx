@@ -20,7 +20,7 @@ import {
   formatDateTime,
 } from '@teamshuffle/domain';
 import type { EvaluationView, LectureNote, TaskView, TeamTaskState } from '@teamshuffle/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { useSchemaForm } from '../../../lib/form/use-schema-form';
 import { notify } from '../../../lib/notify';

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { IconBell } from '@tabler/icons-react';
 import { bellBadge } from '@teamshuffle/domain';
 import { Suspense, lazy, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useUnreadCount } from '../../../lib/live-events/notification-counts';
 import { useLiveEvents } from '../../../lib/live-events/use-live-events';
 import { clearSessionData } from '../../../lib/session/clear-session-data';

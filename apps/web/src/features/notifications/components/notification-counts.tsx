@@ -1,6 +1,6 @@
 import { Group, Paper, Skeleton, Text } from '@mantine/core';
 import type { NotificationCounts as Counts } from '@teamshuffle/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 
 const FIGURES = ['total', 'unread', 'read'] as const;
 

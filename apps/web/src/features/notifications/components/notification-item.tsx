@@ -12,7 +12,7 @@ import { formatDateTime } from '@teamshuffle/domain';
 import type { NotificationView } from '@teamshuffle/domain';
 import { IconCheck } from '@tabler/icons-react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { notificationKind } from '../utils/notification-kind';
 import { notificationTimeText } from '../utils/notification-time';
 import { NotificationIcon } from './notification-icon';

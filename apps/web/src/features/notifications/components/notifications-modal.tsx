@@ -1,5 +1,5 @@
 import { Anchor, Group, Modal, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session/session-context';
 import { NotificationsPanel } from './notifications-panel';

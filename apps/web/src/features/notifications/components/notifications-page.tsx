@@ -1,7 +1,7 @@
 import { Button, Container, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBell, IconLogin, IconMailExclamation } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { PageLoader } from '../../../components/page-loader';
 import { useAuthModal } from '../../../lib/auth-modal';
 import { useSession } from '../../../lib/session/session-context';

@@ -2,7 +2,7 @@ import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, ThemeIcon } f
 import type { NotificationView } from '@teamshuffle/domain';
 import { IconAlertCircle, IconBellOff, IconChecks } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useNotificationCounts } from '../../../lib/live-events/notification-counts';
 import { notify } from '../../../lib/notify';
 import { useNotifications } from '../api/get-notifications';

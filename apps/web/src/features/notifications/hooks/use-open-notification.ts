@@ -1,5 +1,5 @@
 import type { NotificationView } from '@teamshuffle/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useNavigate } from 'react-router';
 import { notify } from '../../../lib/notify';
 import { useMarkNotificationRead } from '../api/mark-notification-read';

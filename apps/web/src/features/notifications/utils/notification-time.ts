@@ -1,6 +1,6 @@
 import { formatDate, relativeTime } from '@teamshuffle/domain';
 import type { DateInput } from '@teamshuffle/domain';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../lib/i18n';
 
 /**
  * When a notification came, as the spec words it (part 1, section 9): 'Just now' under a

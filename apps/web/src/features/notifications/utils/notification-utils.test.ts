@@ -33,12 +33,8 @@ describe('the kind of a notification', () => {
 
   it('has a label for every kind in both languages', () => {
     for (const kind of [...NOTIFICATION_TYPES, 'generic'] as const) {
-      for (const lng of ['en', 'ko']) {
-        const label = i18n.getResource(
-          lng,
-          'translation',
-          `notifications.types.${kind}`,
-        ) as unknown;
+      for (const lng of ['en', 'ko'] as const) {
+        const label = i18n.template(lng, `notifications.types.${kind}`);
         expect(typeof label === 'string' && label.length > 0).toBe(true);
       }
     }

@@ -1,5 +1,5 @@
 import { Avatar, Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { SessionUser } from '../../../lib/session/session-user';
 
 function formatDateTime(iso: string, language: string): string {

@@ -1,5 +1,5 @@
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 
 // spec part 1, section 9: the profile's account statistics are static zeros.
 const STATS = ['teamsCreated', 'teamsJoined', 'savedResults'] as const;

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { usePreferences } from '../api/get-preferences';
 import { useUpdateEmailNotifications } from '../api/update-email-notifications';

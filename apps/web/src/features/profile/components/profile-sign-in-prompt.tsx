@@ -1,6 +1,6 @@
 import { Button, Container, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock, IconLogin } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useAuthModal } from '../../../lib/auth-modal';
 
 /** /profile while signed out: 'Please sign in' and the way to do it. */

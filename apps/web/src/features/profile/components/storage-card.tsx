@@ -3,7 +3,7 @@ import { formatBytes, isStorageHigh, quotaColor, usagePercent } from '@teamshuff
 import type { StorageUsage } from '@teamshuffle/domain';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useStorageUsage } from '../../../lib/api/get-storage-usage';
 
 function Frame({ children }: { children: ReactNode }) {

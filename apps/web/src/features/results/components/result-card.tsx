@@ -1,7 +1,7 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatDateTime } from '@teamshuffle/domain';
 import { IconFolderOpen, IconTrash, IconUsersGroup } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { ResultSummary } from '@teamshuffle/domain';
 import { savedTimeText } from '../utils/saved-time';
 

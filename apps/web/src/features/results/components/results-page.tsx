@@ -23,7 +23,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { useAuthModal } from '../../../lib/auth-modal';

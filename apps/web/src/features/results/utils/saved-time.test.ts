@@ -1,17 +1,11 @@
-import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { en } from '../../../lib/i18n/en';
 import { ko } from '../../../lib/i18n/ko';
+import { createTranslator } from '../../../lib/i18n/translator';
 import { savedTimeText } from './saved-time';
 
 async function translator(lng: 'en' | 'ko') {
-  const instance = createInstance();
-  await instance.init({
-    lng,
-    resources: { en: { translation: en }, ko: { translation: ko } },
-    interpolation: { escapeValue: false },
-  });
-  return instance.t;
+  return Promise.resolve(createTranslator(lng, [lng === 'en' ? en : ko]));
 }
 
 const NOW = Date.parse('2025-05-20T12:00:00Z');

@@ -1,7 +1,7 @@
 import { Card, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { TeamScore } from '@teamshuffle/domain';
 import { Suspense, lazy, useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { GradeBadge } from '../../../components/grade-badge';
 import { formatAverage, scoreBars } from '../utils/score-view';
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Loader, SimpleGrid, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import type { WorkspaceDetail } from '@teamshuffle/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { PageSection } from '../../../components/page-section';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { useTeamScores } from '../api/get-team-scores';

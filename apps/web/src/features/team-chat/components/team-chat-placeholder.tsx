@@ -1,6 +1,6 @@
 import { Code, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 
 interface TeamChatPlaceholderProps {
   workspaceId: string;

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { IconHistory, IconScale, IconX } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { isBalancing } from '../model/balance';
 import type { BalanceChoice, EarlierRoundChoice } from '../model/balance';
 import type { Draft } from '../model/draft';

@@ -1,7 +1,7 @@
 import { Alert, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { BalanceReport as Report } from '@teamshuffle/domain';
 import { IconClockStop } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 
 type BalanceReportProps = {
   report: Report;

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { bulkMembersForm } from '@teamshuffle/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useSchemaForm } from '../../../lib/form/use-schema-form';
 import { DRAFT_MEMBERS_MAX, parseBulkNames } from '../model/draft';
 

@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowsSplit, IconLink, IconLock, IconPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { constraintKindsByMember, constraintProblem } from '../model/draft';
 import type { ConstraintKind, Draft } from '../model/draft';
 import { MemberPickerModal } from './member-picker-modal';

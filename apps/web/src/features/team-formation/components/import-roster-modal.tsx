@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle, IconClipboardText, IconFileText, IconUpload } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { AttributeDefinition } from '../model/balance';
 import { DRAFT_MEMBERS_MAX } from '../model/draft';
 import type { DraftMember } from '../model/draft';

@@ -22,7 +22,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useSchemaForm } from '../../../lib/form/use-schema-form';
 import type { AttributeDefinition } from '../model/balance';
 import { DRAFT_MEMBERS_MAX } from '../model/draft';

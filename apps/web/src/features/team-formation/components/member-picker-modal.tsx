@@ -2,7 +2,7 @@ import { Button, Checkbox, Group, Modal, ScrollArea, Stack, Text, TextInput } fr
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { ConstraintKind, DraftMember } from '../model/draft';
 
 // A search field helps from this many members on.

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { RESULT_TITLE_MAX, resultTitleForm } from '@teamshuffle/domain';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useSchemaForm } from '../../../lib/form/use-schema-form';
 
 /** A refusal to show under the name field, with an optional note below it. */

@@ -2,7 +2,7 @@ import { Button, Group, Loader, Modal, Progress, Stack, Text, ThemeIcon } from '
 import { SHUFFLE_STEPS } from '@teamshuffle/domain';
 import { IconCheck, IconPlayerSkipForward } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { BalanceProgress } from '../hooks/use-balance-run';
 import type { ShuffleRun } from '../hooks/use-shuffle-animation';
 import { phaseIndexAtStep } from '../model/shuffle-phases';

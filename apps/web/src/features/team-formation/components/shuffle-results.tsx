@@ -22,7 +22,7 @@ import {
 import { teamFigures } from '@teamshuffle/domain';
 import type { TeamFigures } from '@teamshuffle/domain';
 import { useEffect, useMemo, useRef, type Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { shownAttributes } from '../model/balance';
 import { constraintKindsByMember } from '../model/draft';
 import type { ConstraintKind, Draft, ShuffleOutcome } from '../model/draft';

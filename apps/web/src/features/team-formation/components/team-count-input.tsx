@@ -1,7 +1,7 @@
 import { NumberInput } from '@mantine/core';
 import { TEAM_COUNT_MAX, TEAM_COUNT_MIN, teamCountFrom } from '@teamshuffle/domain';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 
 type TeamCountInputProps = {
   value: number;

@@ -3,7 +3,7 @@ import { newSeed } from '@teamshuffle/domain';
 import type { CreateWorkspaceInput } from '@teamshuffle/domain';
 import { IconAlertCircle, IconArrowsShuffle } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/api-error-message';

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { memberEmailsForm } from '@teamshuffle/domain';
 import type { WorkspaceDetail, WorkspaceTeam } from '@teamshuffle/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useSchemaForm } from '../../../lib/form/use-schema-form';
 import { notify } from '../../../lib/notify';
 import { useSaveTeamMemberEmails } from '../api/save-team-member-emails';

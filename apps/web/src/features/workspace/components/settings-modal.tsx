@@ -20,7 +20,7 @@ import {
 } from '@teamshuffle/domain';
 import type { LectureNoteSortOrder, WorkspaceDetail } from '@teamshuffle/domain';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { useUpdateWorkspaceTitle } from '../../../lib/api/update-workspace-title';

@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { IconCrown, IconMail } from '@tabler/icons-react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useChangeTeamLeader } from '../api/change-team-leader';
 import type { WorkspaceDetail, WorkspaceTeam } from '@teamshuffle/domain';

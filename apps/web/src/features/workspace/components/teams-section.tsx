@@ -1,7 +1,7 @@
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { WorkspaceDetail, WorkspaceTeam } from '@teamshuffle/domain';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session/session-context';
 import { MemberEmailsModal } from './member-emails-modal';
 import { TeamCard } from './team-card';

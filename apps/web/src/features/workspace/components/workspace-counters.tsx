@@ -1,5 +1,5 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { WorkspaceDetail } from '@teamshuffle/domain';
 
 /** The four counters (spec part 2, section 2); Fixed Groups is fixed pairs plus locked teams. */

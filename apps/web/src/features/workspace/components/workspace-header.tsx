@@ -3,7 +3,7 @@ import type { MantineColor } from '@mantine/core';
 import { IconEye, IconInfoCircle, IconSettings } from '@tabler/icons-react';
 import { formatDate } from '@teamshuffle/domain';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { SettingsModal } from './settings-modal';
 import type { WorkspaceAccessRole, WorkspaceDetail } from '@teamshuffle/domain';
 

@@ -10,7 +10,7 @@ import {
 } from '@tabler/icons-react';
 import type { WorkspaceDetail } from '@teamshuffle/domain';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { WorkspaceLoading } from '../../../components/workspace-loading';
 import { WorkspaceStatePanel } from '../../../components/workspace-state-panel';

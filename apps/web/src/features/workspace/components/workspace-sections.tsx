@@ -1,5 +1,5 @@
 import { Badge, Group, List, SimpleGrid, Table, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { PageSection as Section } from '../../../components/page-section';
 import type { WorkspaceDetail } from '@teamshuffle/domain';
 import { memberNames } from '../utils/team-view';

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { RESULT_TITLE_MAX, resultTitleForm } from '@teamshuffle/domain';
 import type { WorkspaceCard } from '@teamshuffle/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useUpdateWorkspaceTitle } from '../../../lib/api/update-workspace-title';
 import { useSchemaForm } from '../../../lib/form/use-schema-form';
 import { notify } from '../../../lib/notify';

@@ -16,7 +16,7 @@ import {
 } from '@dnd-kit/sortable';
 import { SimpleGrid } from '@mantine/core';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { WorkspaceCard as WorkspaceCardData } from '@teamshuffle/domain';
 import { moveCard } from '../utils/team-order';
 import { WorkspaceCard } from './workspace-card';

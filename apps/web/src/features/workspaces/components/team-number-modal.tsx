@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { teamNumberForm } from '@teamshuffle/domain';
 import type { WorkspaceCard } from '@teamshuffle/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useSchemaForm } from '../../../lib/form/use-schema-form';
 
 interface TeamNumberModalProps {

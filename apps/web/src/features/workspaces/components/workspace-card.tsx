@@ -4,7 +4,7 @@ import { IconEye, IconGripVertical, IconPencil } from '@tabler/icons-react';
 import { formatDate } from '@teamshuffle/domain';
 import type { CSSProperties, HTMLAttributes } from 'react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import type { WorkspaceCard as WorkspaceCardData } from '@teamshuffle/domain';
 

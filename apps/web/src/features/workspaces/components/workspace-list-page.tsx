@@ -9,7 +9,7 @@ import {
   IconUsersGroup,
 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { WorkspaceLoading } from '../../../components/workspace-loading';
 import { WorkspaceStatePanel } from '../../../components/workspace-state-panel';

@@ -1,0 +1,32 @@
+// @vitest-environment jsdom
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { changeLanguage, i18n, useTranslation } from './index';
+
+afterEach(async () => {
+  await changeLanguage('en');
+});
+
+describe('useTranslation', () => {
+  it('re-renders in the new language, with a `t` that is stable per language', async () => {
+    const { result } = renderHook(() => useTranslation());
+    const englishT = result.current.t;
+    expect(englishT('header.signIn')).toBe('Sign In');
+    await act(async () => {
+      await changeLanguage('ko');
+    });
+    expect(result.current.i18n.language).toBe('ko');
+    expect(result.current.t).not.toBe(englishT);
+    expect(result.current.t('header.signIn')).toBe(i18n.getFixedT('ko')('header.signIn'));
+    expect(result.current.t('header.signIn')).not.toBe('Sign In');
+    await act(async () => {
+      await changeLanguage('en');
+    });
+    expect(result.current.t).toBe(englishT);
+  });
+
+  it('remembers the choice on this device', async () => {
+    await changeLanguage('ko');
+    expect(window.localStorage.getItem('language')).toBe('ko');
+  });
+});
