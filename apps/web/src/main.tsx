@@ -5,12 +5,13 @@ import './app/global.css';
 
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { AppProvider } from './app/provider';
 import { loadChunk } from './lib/chunk-load';
 import { initI18n } from './lib/i18n';
 import { showStartupFailure } from './lib/i18n/startup-failure';
-import { router } from './app/router';
+import { AppRoutes, preloadPage } from './app/router';
+import { RouteErrorBoundary } from './components/route-error';
 import { makeZodJitless } from './lib/zod-jitless';
 
 // Before any page's code parses with zod: no eval probe under the strict CSP.
@@ -19,14 +20,20 @@ makeZodJitless();
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');
 
-// The page's language strings are a chunk of their own: render once they are here (or say that
-// they could not come, within the spec's 120 s chunk time-out).
+// The page's code and its language strings are chunks of their own: fetch both at once, render
+// once the strings are here (or say that they could not come, within the 120 s chunk time-out).
+preloadPage(window.location.pathname);
 loadChunk(initI18n).then(
   () => {
     createRoot(container).render(
       <StrictMode>
         <AppProvider>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            {/* Last resort if the shell itself fails. */}
+            <RouteErrorBoundary>
+              <AppRoutes />
+            </RouteErrorBoundary>
+          </BrowserRouter>
         </AppProvider>
       </StrictMode>,
     );

@@ -1,6 +1,8 @@
 import { Suspense, useEffect, useState } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { NavigationType, Outlet, useLocation, useNavigationType } from 'react-router';
 import { NavigationProgress } from '../components/navigation-progress';
+import { PageLoader } from '../components/page-loader';
+import { RouteErrorBoundary } from '../components/route-error';
 import { SignOutNavItem } from '../features/auth/components/sign-out-nav-item';
 import { UserMenuSlot } from '../features/auth/components/user-menu-slot';
 import { useOAuthRedirectResult } from '../features/auth/hooks/use-oauth-redirect-result';
@@ -45,6 +47,30 @@ function LazyVerificationGate() {
   );
 }
 
+/**
+ * A new page starts at the top; going back or forward leaves the browser's own restoring alone.
+ */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  useEffect(() => {
+    if (navigationType !== NavigationType.Pop) window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
+  return null;
+}
+
+/** The page: its loader while its code first arrives, its error if it fails (not the shell's). */
+function Page() {
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary key={pathname}>
+      <Suspense fallback={<PageLoader />}>
+        <Outlet />
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
 function Shell() {
   const session = useSession();
   useOAuthRedirectResult();
@@ -58,8 +84,8 @@ function Shell() {
       navFooterSlot={session.status === 'signedIn' ? <SignOutNavItem /> : null}
     >
       <NavigationProgress />
-      <Outlet />
-      <ScrollRestoration />
+      <Page />
+      <ScrollToTop />
       <LazyAuthModal />
       <LazyVerificationGate />
     </AppLayout>

@@ -1,10 +1,10 @@
 import { Progress } from '@mantine/core';
-import { useNavigation } from 'react-router';
+import { usePageLoading } from '../lib/page-loading';
 
-/** A thin bar at the top of the page while the next page's chunk or data is loading. */
+/** A thin bar at the top of the page while the next page's chunk is loading. */
 export function NavigationProgress() {
-  const navigation = useNavigation();
-  if (navigation.state === 'idle') return null;
+  const isLoading = usePageLoading();
+  if (!isLoading) return null;
   return (
     <Progress
       value={100}

@@ -1,18 +1,17 @@
 import { Button, Container, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
-import { useEffect } from 'react';
-import { useTranslation } from '../lib/i18n';
-import { useRouteError } from 'react-router';
+import { Component, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { usePageTitle } from '../hooks/use-page-title';
 import { isChunkLoadError } from '../lib/chunk-load';
+import { useTranslation } from '../lib/i18n';
 
 /**
  * Shown when a page throws or its code fails to load (a deploy replaced the chunk, the network
  * dropped, or the 120 s chunk time-out passed): a message that says which, and a Reload button.
  */
-export function RouteError() {
+export function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const error = useRouteError();
   const texts = isChunkLoadError(error) ? 'routeError.chunk' : 'routeError';
   usePageTitle(t(`${texts}.title`));
   useEffect(() => {
@@ -35,4 +34,22 @@ export function RouteError() {
       </Stack>
     </Container>
   );
+}
+
+type BoundaryState = { error: unknown; hasError: boolean };
+
+/**
+ * Catches what a page throws (or its chunk failing) and shows RouteError in its place. Give it a
+ * `key` that changes with the page, so moving to another page starts over.
+ */
+export class RouteErrorBoundary extends Component<{ children: ReactNode }, BoundaryState> {
+  override state: BoundaryState = { error: null, hasError: false };
+
+  static getDerivedStateFromError(error: unknown): BoundaryState {
+    return { error, hasError: true };
+  }
+
+  override render() {
+    return this.state.hasError ? <RouteError error={this.state.error} /> : this.props.children;
+  }
 }
