@@ -13,10 +13,17 @@ import { useNow } from '../../../hooks/use-now';
 import { windowPhase } from '../utils/assignment-window';
 import { panelAccess } from '../utils/team-state';
 import { AssignmentCard } from './assignment-card';
-import { BulkEvaluateModal } from './bulk-evaluate-modal';
-import { DeleteAssignmentModal } from './delete-assignment-modal';
-import { EvaluateModal } from './evaluate-modal';
-import { SubmissionModal } from './submission-modal';
+import { lazyModal } from '../../../components/lazy-modal';
+
+// Dialogs load with their first opening (issue 14).
+const BulkEvaluateModal = lazyModal(
+  async () => (await import('./bulk-evaluate-modal')).BulkEvaluateModal,
+);
+const DeleteAssignmentModal = lazyModal(
+  async () => (await import('./delete-assignment-modal')).DeleteAssignmentModal,
+);
+const EvaluateModal = lazyModal(async () => (await import('./evaluate-modal')).EvaluateModal);
+const SubmissionModal = lazyModal(async () => (await import('./submission-modal')).SubmissionModal);
 
 // The assignment modal brings the date pickers (@mantine/dates, dayjs): loaded when the owner
 // first opens it, so the students' workspace page does not download them.

@@ -9,7 +9,10 @@ import { useSession } from '../../../lib/session/session-context';
 import { useNotesSection } from '../api/get-notes-section';
 import type { TaskViewer } from '../utils/task-view';
 import { NoteCard } from './note-card';
-import { NoteModal } from './note-modal';
+import { lazyModal } from '../../../components/lazy-modal';
+
+// Dialogs load with their first opening (issue 14).
+const NoteModal = lazyModal(async () => (await import('./note-modal')).NoteModal);
 
 /**
  * The note modal: Create, or Edit of one note (by id, re-read from the latest answer). Closing

@@ -20,8 +20,13 @@ import { notify } from '../../../lib/notify';
 import { useDeleteAttachment } from '../api/delete-attachment';
 import { useAttachmentUpload } from '../api/upload-attachments';
 import { galleryImages } from '../utils/gallery';
-import { ConfirmDeleteModal } from './confirm-delete-modal';
 import { ImageGallery } from './image-gallery';
+import { lazyModal } from '../../../components/lazy-modal';
+
+// Dialogs load with their first opening (issue 14).
+const ConfirmDeleteModal = lazyModal(
+  async () => (await import('./confirm-delete-modal')).ConfirmDeleteModal,
+);
 
 interface NoteAttachmentsProps {
   workspaceId: string;

@@ -8,9 +8,14 @@ import { notify } from '../../../lib/notify';
 import { useDeleteNote } from '../api/delete-note';
 import { useUpdateNote } from '../api/update-note';
 import type { TaskViewer } from '../utils/task-view';
-import { ConfirmDeleteModal } from './confirm-delete-modal';
 import { NoteAttachments } from './note-attachments';
 import { TaskSection } from './task-section';
+import { lazyModal } from '../../../components/lazy-modal';
+
+// Dialogs load with their first opening (issue 14).
+const ConfirmDeleteModal = lazyModal(
+  async () => (await import('./confirm-delete-modal')).ConfirmDeleteModal,
+);
 
 interface NoteCardProps {
   workspaceId: string;

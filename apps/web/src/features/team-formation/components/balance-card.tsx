@@ -17,8 +17,13 @@ import { useTranslation } from '../../../lib/i18n';
 import { isBalancing } from '../model/balance';
 import type { BalanceChoice, EarlierRoundChoice } from '../model/balance';
 import type { Draft } from '../model/draft';
-import { HistoryPickerModal } from './history-picker-modal';
 import { toneText } from './tone';
+import { lazyModal } from '../../../components/lazy-modal';
+
+// Dialogs load with their first opening (issue 14).
+const HistoryPickerModal = lazyModal(
+  async () => (await import('./history-picker-modal')).HistoryPickerModal,
+);
 
 // Values offered for 'never alone'; a column with more distinct values is not a good category.
 const VALUES_SHOWN = 24;

@@ -4,7 +4,12 @@ import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { constraintKindsByMember, constraintProblem } from '../model/draft';
 import type { ConstraintKind, Draft } from '../model/draft';
-import { MemberPickerModal } from './member-picker-modal';
+import { lazyModal } from '../../../components/lazy-modal';
+
+// Dialogs load with their first opening (issue 14).
+const MemberPickerModal = lazyModal(
+  async () => (await import('./member-picker-modal')).MemberPickerModal,
+);
 
 type ConstraintsCardProps = {
   draft: Draft;

@@ -27,8 +27,13 @@ import { useSchemaForm } from '../../../lib/form/use-schema-form';
 import type { AttributeDefinition } from '../model/balance';
 import { DRAFT_MEMBERS_MAX } from '../model/draft';
 import type { DraftMember } from '../model/draft';
-import { BulkAddModal } from './bulk-add-modal';
-import { ImportRosterModal } from './import-roster-modal';
+import { lazyModal } from '../../../components/lazy-modal';
+
+// Dialogs load with their first opening (issue 14).
+const BulkAddModal = lazyModal(async () => (await import('./bulk-add-modal')).BulkAddModal);
+const ImportRosterModal = lazyModal(
+  async () => (await import('./import-roster-modal')).ImportRosterModal,
+);
 
 type MemberListProps = {
   members: readonly DraftMember[];

@@ -33,12 +33,17 @@ import { copyText } from '../utils/copy-text';
 import { BalanceCard } from './balance-card';
 import { ConstraintsCard } from './constraints-card';
 import { MemberList } from './member-list';
-import { ResultTitleModal } from './result-title-modal';
 import type { TitleFieldError } from './result-title-modal';
 import { ShuffleOverlay } from './shuffle-overlay';
 import { ShuffleResults } from './shuffle-results';
 import { TeamCountInput } from './team-count-input';
 import { showWorkspaceLink } from './workspace-link-notice';
+import { lazyModal } from '../../../components/lazy-modal';
+
+// Dialogs load with their first opening (issue 14).
+const ResultTitleModal = lazyModal(
+  async () => (await import('./result-title-modal')).ResultTitleModal,
+);
 
 type Dialog = 'save' | 'create';
 

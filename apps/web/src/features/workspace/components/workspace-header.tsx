@@ -4,8 +4,11 @@ import { IconEye, IconInfoCircle, IconSettings } from '@tabler/icons-react';
 import { formatDate } from '@teamshuffle/domain';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { SettingsModal } from './settings-modal';
 import type { WorkspaceAccessRole, WorkspaceDetail } from '@teamshuffle/domain';
+import { lazyModal } from '../../../components/lazy-modal';
+
+// Dialogs load with their first opening (issue 14).
+const SettingsModal = lazyModal(async () => (await import('./settings-modal')).SettingsModal);
 
 const ROLE_COLORS: Record<WorkspaceAccessRole, MantineColor> = {
   owner: 'violet',
