@@ -20,6 +20,73 @@ test.describe('the shell', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test('the landing page arrives prerendered: its pitch shows before any script runs', async ({
+    browser,
+  }) => {
+    for (const [locale, eyebrow, button] of [
+      ['en-US', 'For classes, projects, study groups and workshops', 'Get Started'],
+      ['ko-KR', '수업, 프로젝트, 스터디, 워크숍을 위한 팀 구성', '시작하기'],
+    ] as const) {
+      const context = await browser.newContext({ javaScriptEnabled: false, locale });
+      const page = await context.newPage();
+      await page.goto('/');
+      await expect(page.locator('html')).toHaveAttribute('lang', locale.slice(0, 2));
+      await expect(page.getByRole('heading', { level: 1, name: 'Teamshuffle' })).toBeVisible();
+      await expect(page.getByText(eyebrow)).toBeVisible();
+      await expect(page.getByRole('link', { name: button })).toBeVisible();
+      // Styled by the sheets written into the page: the hero's link is a filled Mantine button.
+      expect(await page.locator('style[data-href]').count()).toBeGreaterThan(2);
+      const background = await page
+        .getByRole('link', { name: button })
+        .evaluate((element) => getComputedStyle(element).backgroundColor);
+      expect(background).not.toBe('rgba(0, 0, 0, 0)');
+      await context.close();
+    }
+  });
+
+  test('focus on the prerendered page survives the app taking over', async ({ page }) => {
+    // Hold the app's entry back until the visitor has tabbed into the prerendered page.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/');
+    const getStarted = page.getByRole('link', { name: 'Get Started' });
+    await expect(getStarted).toBeVisible();
+    for (let presses = 0; presses < 30; presses += 1) {
+      await page.keyboard.press('Tab');
+      if (await getStarted.evaluate((element) => element === document.activeElement)) break;
+    }
+    await expect(getStarted).toBeFocused();
+    const marked = await getStarted.evaluate((element) => {
+      element.setAttribute('data-from-prerender', '');
+      return true;
+    });
+    expect(marked).toBe(true);
+    release();
+    // The app's own link (not the prerendered one) now has the focus.
+    await expect(page.locator('[data-from-prerender]')).toHaveCount(0);
+    await expect(getStarted).toBeFocused();
+  });
+
+  test('a browser signed in last time never sees the prerendered pitch', async ({ page }) => {
+    await page.addInitScript(() => window.localStorage.setItem('teamshuffle.wasSignedIn', '1'));
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/');
+    await expect(page.locator('.prerendered-page')).toHaveCount(1);
+    await expect(page.getByRole('link', { name: 'Get Started' })).toBeHidden();
+    release();
+    // The session answers "signed out" (the hint was stale): the app shows the pitch.
+    await expect(page.getByRole('link', { name: 'Get Started' })).toBeVisible();
+  });
+
   test('the landing page downloads only its own code, not every page', async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {

@@ -2,11 +2,12 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { mantineStyles } from './build/mantine-styles.ts';
 import { precompress } from './build/precompress.ts';
+import { prerenderLanding } from './build/prerender.ts';
 
 const apiPort = process.env['API_PORT'] ?? '3000';
 
 export default defineConfig({
-  plugins: [mantineStyles(), react(), precompress()],
+  plugins: [mantineStyles(), react(), precompress(), prerenderLanding()],
   server: {
     port: 5173,
     strictPort: true,

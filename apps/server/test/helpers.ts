@@ -36,6 +36,13 @@ export function writeWebFixture(dir: string): string {
   );
   writeFileSync(path.join(root, 'assets', 'built-def456.js.gz'), gzipSync(`${built}//gz-copy`));
   writeFileSync(path.join(root, 'robots.txt'), 'User-agent: *\n');
+  // The landing page the build prerenders, one per language.
+  for (const language of ['en', 'ko']) {
+    writeFileSync(
+      path.join(root, `landing.${language}.html`),
+      `<!doctype html><html lang="${language}"><div id="root" data-prerendered="/"></div>`,
+    );
+  }
   return root;
 }
 

@@ -12,6 +12,24 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
 /** Below this a compressed copy saves less than the headers it costs. */
 const MIN_BYTES = 1024;
 
+/** Writes `file.br` and `file.gz` when each is smaller than the file. */
+export async function compressFile(file: string): Promise<void> {
+  const content = await readFile(file);
+  if (content.byteLength < MIN_BYTES) return;
+  const [br, gz] = await Promise.all([
+    brotli(content, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: content.byteLength,
+      },
+    }),
+    gzipAsync(content, { level: 9 }),
+  ]);
+  if (br.byteLength < content.byteLength) await writeFile(`${file}.br`, br);
+  if (gz.byteLength < content.byteLength) await writeFile(`${file}.gz`, gz);
+}
+
 /**
  * Writes `.br` (quality 11) and `.gz` (level 9) beside every compressible file of the build, so
  * the server sends the smallest copy without compressing on each request.
@@ -26,25 +44,7 @@ export function precompress(): Plugin {
     },
     async writeBundle(_options, bundle) {
       const files = Object.keys(bundle).filter((name) => COMPRESSIBLE.test(name));
-      await Promise.all(
-        files.map(async (name) => {
-          const file = path.join(outDir, name);
-          const content = await readFile(file);
-          if (content.byteLength < MIN_BYTES) return;
-          const [br, gz] = await Promise.all([
-            brotli(content, {
-              params: {
-                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-                [constants.BROTLI_PARAM_SIZE_HINT]: content.byteLength,
-              },
-            }),
-            gzipAsync(content, { level: 9 }),
-          ]);
-          if (br.byteLength < content.byteLength) await writeFile(`${file}.br`, br);
-          if (gz.byteLength < content.byteLength) await writeFile(`${file}.gz`, gz);
-        }),
-      );
+      await Promise.all(files.map((name) => compressFile(path.join(outDir, name))));
     },
   };
 }

@@ -1,6 +1,6 @@
 // Applies the stored colour scheme (localStorage "darkMode": JSON true/false, default false)
 // and the stored language before the first paint. Kept in sync with
-// src/lib/color-scheme-manager.ts and src/lib/i18n/index.ts.
+// src/lib/color-scheme-manager.ts, src/lib/i18n/index.ts and src/lib/session/signed-in-hint.ts.
 (function () {
   var root = document.documentElement;
   var isDark = false;
@@ -13,6 +13,11 @@
   try {
     var language = window.localStorage.getItem('language');
     if (language === 'ko' || language === 'en') root.setAttribute('lang', language);
+    // Signed in last time: the prerendered landing page (the signed-out pitch) stays hidden
+    // until the app shows this visitor's own page (src/lib/session/signed-in-hint.ts).
+    if (window.localStorage.getItem('teamshuffle.wasSignedIn') === '1') {
+      root.setAttribute('data-was-signed-in', '');
+    }
   } catch (e) {
     // Storage can be unavailable (private mode, blocked cookies): keep the defaults.
   }

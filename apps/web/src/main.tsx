@@ -10,6 +10,7 @@ import { AppProvider } from './app/provider';
 import { loadChunk } from './lib/chunk-load';
 import { initI18n } from './lib/i18n';
 import { showStartupFailure } from './lib/i18n/startup-failure';
+import { AfterFirstCommit, keepFocusAcrossHandoff } from './lib/prerender-handoff';
 import { AppRoutes, preloadPage } from './app/router';
 import { RouteErrorBoundary } from './components/route-error';
 import { makeZodJitless } from './lib/zod-jitless';
@@ -22,19 +23,27 @@ if (!container) throw new Error('Missing #root element in index.html');
 
 // The page's code and its language strings are chunks of their own: fetch both at once, render
 // once the strings are here (or say that they could not come, within the 120 s chunk time-out).
-preloadPage(window.location.pathname);
-loadChunk(initI18n).then(
+// Over a page the server sent prerendered (the landing page), also wait for the page's code, so
+// the first render shows the same page instead of flashing a loader over it.
+const page = preloadPage(window.location.pathname);
+const isPrerendered = container.dataset['prerendered'] === window.location.pathname;
+loadChunk(async () => {
+  await Promise.all([initI18n(), isPrerendered ? page : null]);
+}).then(
   () => {
+    const restoreFocus = isPrerendered ? keepFocusAcrossHandoff(container) : () => undefined;
     createRoot(container).render(
       <StrictMode>
-        <AppProvider>
-          <BrowserRouter>
-            {/* Last resort if the shell itself fails. */}
-            <RouteErrorBoundary>
-              <AppRoutes />
-            </RouteErrorBoundary>
-          </BrowserRouter>
-        </AppProvider>
+        <AfterFirstCommit onCommit={restoreFocus}>
+          <AppProvider>
+            <BrowserRouter>
+              {/* Last resort if the shell itself fails. */}
+              <RouteErrorBoundary>
+                <AppRoutes />
+              </RouteErrorBoundary>
+            </BrowserRouter>
+          </AppProvider>
+        </AfterFirstCommit>
       </StrictMode>,
     );
   },

@@ -1,6 +1,8 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, makeTempDir, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, makeTempDir, writeWebFixture, type TestApp } from '../../test/helpers.ts';
 
 describe('serving the web app', () => {
   let t: TestApp;
@@ -11,16 +13,52 @@ describe('serving the web app', () => {
     await t.close();
   });
 
-  it.each(['/', '/app', '/workspaces/my-course', '/workspace/123/team/4/chat', '/no/such/page'])(
+  it.each(['/app', '/workspaces/my-course', '/workspace/123/team/4/chat', '/no/such/page'])(
     'answers the page path %s with index.html (the client router decides)',
     async (url) => {
       const response = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.body).toContain('<div id="root">');
+      expect(response.body).not.toContain('data-prerendered');
       expect(response.headers['cache-control']).toBe('no-cache');
     },
   );
+
+  it.each([
+    [{}, 'en'],
+    [{ 'accept-language': 'ko-KR,ko;q=0.9,en;q=0.8' }, 'ko'],
+    [{ 'accept-language': 'en-US,ko;q=0.9' }, 'en'],
+    [{ 'accept-language': 'ko-KR', cookie: 'a=1; language=en' }, 'en'],
+    [{ 'accept-language': 'en-US', cookie: 'language=ko' }, 'ko'],
+    [{ cookie: 'language=fr' }, 'en'],
+  ])(
+    'answers / with the prerendered landing page in the chosen or browser language (%j: %s)',
+    async (headers, language) => {
+      const response = await t.app.inject({ method: 'GET', url: '/', headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain(`<html lang="${language}">`);
+      expect(response.body).toContain('data-prerendered="/"');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(String(response.headers['vary'])).toMatch(/cookie/i);
+      expect(String(response.headers['vary'])).toMatch(/accept-language/i);
+    },
+  );
+
+  it('answers / with index.html when the build has no prerendered landing page', async () => {
+    const temp = makeTempDir();
+    const root = writeWebFixture(temp.dir);
+    rmSync(path.join(root, 'landing.ko.html'));
+    const bare = await createTestApp({ WEB_DIST_DIR: root });
+    try {
+      const response = await bare.app.inject({ method: 'GET', url: '/' });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<div id="root"></div>');
+    } finally {
+      await bare.close();
+      temp.remove();
+    }
+  });
 
   it('serves fingerprinted assets as immutable, compressed when asked', async () => {
     const response = await t.app.inject({

@@ -5,6 +5,20 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendError } from './errors.ts';
 
+const LANDING_LANGUAGES = ['en', 'ko'] as const;
+const LANGUAGE_COOKIE = /(?:^|;\s*)language=(en|ko)(?:;|$)/;
+
+/** Which prerendered landing page to send: the `language` cookie, else the browser's first. */
+export function landingLanguage(headers: {
+  cookie?: string | undefined;
+  'accept-language'?: string | undefined;
+}): 'en' | 'ko' {
+  const chosen = LANGUAGE_COOKIE.exec(headers.cookie ?? '')?.[1];
+  if (chosen === 'en' || chosen === 'ko') return chosen;
+  const first = (headers['accept-language'] ?? '').split(',')[0]?.trim().toLowerCase() ?? '';
+  return first.startsWith('ko') ? 'ko' : 'en';
+}
+
 /**
  * Serves the built web app and answers every unknown page path with index.html so the client
  * router can take it; unknown `/api/*` paths and missing files stay 404s.
@@ -13,6 +27,9 @@ export const webPlugin = fp(
   async (app: FastifyInstance, options: { webDistDir: string }) => {
     const root = options.webDistDir;
     const hasWebApp = existsSync(path.join(root, 'index.html'));
+    const hasLanding = LANDING_LANGUAGES.every((language) =>
+      existsSync(path.join(root, `landing.${language}.html`)),
+    );
     if (hasWebApp) {
       await app.register(fastifyStatic, {
         root,
@@ -48,7 +65,16 @@ export const webPlugin = fp(
           .type('text/plain; charset=utf-8')
           .send('The web app is not built. Run `npm run build`, then start the server again.');
       }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      reply.header('cache-control', 'no-cache');
+      if (pathname === '/' && hasLanding) {
+        // The landing page prerendered in the visitor's language (issue 14): the one they chose
+        // (the web app keeps it in a cookie too), else Korean for a Korean browser, as the app
+        // itself decides.
+        return reply
+          .header('vary', 'Cookie, Accept-Language')
+          .sendFile(`landing.${landingLanguage(request.headers)}.html`);
+      }
+      return reply.sendFile('index.html');
     });
   },
   { name: 'web', fastify: '5.x', dependencies: ['errors'] },

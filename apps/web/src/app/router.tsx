@@ -48,12 +48,12 @@ const PAGES = [
 
 /**
  * Starts fetching the code of the page at `pathname` (issue 14: the first page's chunk loads
- * side by side with the language strings instead of after them).
+ * side by side with the language strings instead of after them); resolves when it is here.
  */
-export function preloadPage(pathname: string): void {
+export function preloadPage(pathname: string): Promise<void> {
   if (matchPath('/auth/popup-complete', pathname)) return AuthPopupComplete.preload();
   const page = PAGES.find(({ path }) => matchPath(`/${path.replace(/^\//, '')}`, pathname));
-  (page?.Page ?? NotFound).preload();
+  return (page?.Page ?? NotFound).preload();
 }
 
 export function AppRoutes() {

@@ -15,7 +15,7 @@ describe('lazyPage', () => {
     );
     const Page = lazyPage(load);
     const loading = renderHook(() => usePageLoading());
-    Page.preload();
+    void Page.preload();
     render(
       <Suspense fallback={<p>loading</p>}>
         <Page />

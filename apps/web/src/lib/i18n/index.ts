@@ -77,6 +77,7 @@ export function detectLanguage(): Language {
 
 /** `<html lang>` follows the interface language, so screen readers pronounce the page right. */
 export function syncHtmlLang(language: string): void {
+  if (typeof document === 'undefined') return; // the build's prerender
   document.documentElement.setAttribute('lang', isLanguage(language) ? language : 'en');
 }
 
@@ -88,9 +89,22 @@ async function switchTo(language: Language): Promise<void> {
   for (const listener of listeners) listener();
 }
 
+/**
+ * The choice in a cookie as well, so the server sends the landing page prerendered in that
+ * language (issue 14). Only a chosen language is written: without one the server follows the
+ * browser's language, as `detectLanguage` does.
+ */
+function writeLanguageCookie(language: Language): void {
+  if (typeof document === 'undefined') return;
+  document.cookie = `language=${language}; path=/; max-age=31536000; samesite=lax`;
+}
+
 /** Loads the detected language's strings; the app renders once this resolves. */
-export async function initI18n(): Promise<void> {
-  const language = detectLanguage();
+export async function initI18n(language: Language = detectLanguage()): Promise<void> {
+  // A choice made before the cookie existed: written now, for the next visit's landing page.
+  if (typeof window !== 'undefined' && readStoredLanguage() === language) {
+    writeLanguageCookie(language);
+  }
   await loadLanguage(language);
   current = language;
   syncHtmlLang(language);
@@ -103,6 +117,7 @@ export async function changeLanguage(language: Language): Promise<void> {
   } catch {
     // Storage unavailable: the switch still applies to this page.
   }
+  writeLanguageCookie(language);
   await switchTo(language);
 }
 

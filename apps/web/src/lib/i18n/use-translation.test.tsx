@@ -28,5 +28,7 @@ describe('useTranslation', () => {
   it('remembers the choice on this device', async () => {
     await changeLanguage('ko');
     expect(window.localStorage.getItem('language')).toBe('ko');
+    // And in a cookie, for the server's choice of prerendered landing page.
+    expect(document.cookie).toContain('language=ko');
   });
 });

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import type { ComponentType } from 'react';
 import { lazyChunk } from './chunk-load';
 
@@ -35,8 +35,13 @@ export function usePageLoading(): boolean {
  */
 export function lazyPage(load: () => Promise<ComponentType>) {
   let loading: Promise<ComponentType> | null = null;
+  let loaded: ComponentType | null = null;
   // One fetch, whether the preload or the first render asks first.
-  const fetchOnce = () => (loading ??= load());
+  const fetchOnce = () =>
+    (loading ??= load().then((component) => {
+      loaded = component;
+      return component;
+    }));
   const Page = lazyChunk(async () => {
     changePending(1);
     try {
@@ -46,11 +51,22 @@ export function lazyPage(load: () => Promise<ComponentType>) {
     }
   });
   /**
-   * Starts fetching the page's code now (the first page, while the language strings load), so
-   * it does not wait for them. A failure here is left to the render, which reports it.
+   * Once the code is here, the page renders at once instead of through React.lazy, which would
+   * suspend for a tick: the first render over the prerendered landing page (or any preloaded
+   * first page) never flashes the loader. Chosen once per mount, so the element type is stable.
    */
-  const preload = () => {
-    fetchOnce().catch(() => undefined);
-  };
-  return Object.assign(Page, { preload });
+  function LazyPage() {
+    const [Loaded] = useState(() => loaded);
+    return Loaded ? <Loaded /> : <Page />;
+  }
+  /**
+   * Starts fetching the page's code now (the first page, while the language strings load), so
+   * it does not wait for them. Resolves once it is here, or failed (the render reports that).
+   */
+  const preload = (): Promise<void> =>
+    fetchOnce().then(
+      () => undefined,
+      () => undefined,
+    );
+  return Object.assign(LazyPage, { preload });
 }

@@ -1,0 +1,157 @@
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'vite';
+import type { Plugin, Rollup } from 'vite';
+import { compressFile } from './precompress.ts';
+
+const LANGUAGES = ['en', 'ko'] as const;
+const LANDING_ROUTE = /[\\/]src[\\/]app[\\/]routes[\\/]landing\.tsx$/;
+const STRINGS = (language: string) =>
+  new RegExp(`[\\\\/]src[\\\\/]lib[\\\\/]i18n[\\\\/]${language}\\.ts$`);
+
+type Prerender = { prerenderLanding: (language: 'en' | 'ko') => Promise<string> };
+
+/** A chunk and every chunk it imports statically (its code needs them before it runs). */
+function withImports(bundle: Rollup.OutputBundle, fileName: string, seen = new Set<string>()) {
+  if (seen.has(fileName)) return seen;
+  seen.add(fileName);
+  const chunk = bundle[fileName];
+  if (chunk?.type === 'chunk') for (const name of chunk.imports) withImports(bundle, name, seen);
+  return seen;
+}
+
+function chunkOf(bundle: Rollup.OutputBundle, module: RegExp): Rollup.OutputChunk | undefined {
+  return Object.values(bundle).find(
+    (file): file is Rollup.OutputChunk =>
+      file.type === 'chunk' && file.facadeModuleId !== null && module.test(file.facadeModuleId),
+  );
+}
+
+/**
+ * Each linked stylesheet written into the page, in its place: the page paints as soon as the
+ * HTML and theme-init.js arrive, with no stylesheet requests before the first paint (on a slow
+ * phone connection each one costs a round trip while the scripts take the bandwidth). The CSP
+ * allows inline styles (Mantine writes its own).
+ */
+async function inlineStylesheets(html: string, outDir: string): Promise<string> {
+  const links = [...html.matchAll(/[ \t]*<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g)];
+  let result = html;
+  for (const [tag, href] of links) {
+    if (!href) continue;
+    const css = await readFile(path.join(outDir, href), 'utf8');
+    result = result.replace(tag, () => `    <style data-href="/${href}">${css}</style>`);
+  }
+  return result;
+}
+
+/**
+ * The entry script and the chunks to preload, moved from the head to `public/after-paint.js`,
+ * which fetches them once the prerendered page has painted.
+ */
+function startAfterPaint(html: string): string {
+  const entries = [
+    ...html.matchAll(/[ \t]*<script type="module" crossorigin src="([^"]+)"><\/script>\n?/g),
+  ];
+  const preloads = [
+    ...html.matchAll(/[ \t]*<link rel="modulepreload" crossorigin href="([^"]+)">\n?/g),
+  ];
+  const [entry] = entries;
+  if (entries.length !== 1 || !entry?.[1]) throw new Error('prerender: expected one entry script');
+  let result = html;
+  for (const [tag] of [...entries, ...preloads]) result = result.replace(tag, '');
+  const list = preloads.map((match) => match[1]).join(' ');
+  return result.replace(
+    '</body>',
+    `    <script src="/after-paint.js" data-entry="${entry[1]}" data-preload="${list}" defer></script>\n  </body>`,
+  );
+}
+
+/**
+ * The signed-out landing page rendered to HTML at build time (issue 14, decision 0008):
+ * `landing.en.html` and `landing.ko.html`, which the server sends for `/`. A first visit paints
+ * the pitch as soon as the HTML and CSS arrive, while the JavaScript is still on its way; then
+ * the app renders the same page over it. Each file links the CSS of the landing page's components
+ * and preloads its chunks and its language's strings, so they download beside the entry.
+ *
+ * The page is rendered by the app's own components (`src/app/prerender.tsx`, built for Node here), so
+ * there is one landing page, not a copy.
+ */
+export function prerenderLanding(): Plugin {
+  let root = '';
+  let outDir = 'dist';
+  let isSsr = false;
+  const headTags: Record<(typeof LANGUAGES)[number], string> = { en: '', ko: '' };
+  return {
+    name: 'teamshuffle:prerender',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+      isSsr = Boolean(config.build.ssr);
+    },
+    writeBundle(_options, bundle) {
+      if (isSsr) return;
+      const landing = chunkOf(bundle, LANDING_ROUTE);
+      if (!landing) throw new Error('prerender: the landing route chunk is missing');
+      const files = withImports(bundle, landing.fileName);
+      const css = new Set<string>();
+      for (const name of files) {
+        const chunk = bundle[name];
+        if (chunk?.type === 'chunk')
+          for (const sheet of chunk.viteMetadata?.importedCss ?? []) css.add(sheet);
+      }
+      for (const language of LANGUAGES) {
+        const strings = chunkOf(bundle, STRINGS(language));
+        if (!strings) throw new Error(`prerender: the ${language} strings chunk is missing`);
+        headTags[language] = [
+          ...[...css].map((sheet) => `    <link rel="stylesheet" href="/${sheet}">`),
+          ...[strings.fileName, ...files].map(
+            (name) => `    <link rel="modulepreload" crossorigin href="/${name}">`,
+          ),
+        ].join('\n');
+      }
+    },
+    async closeBundle() {
+      if (isSsr) return;
+      const ssrDir = path.join(root, 'node_modules/.teamshuffle-prerender');
+      await build({
+        root,
+        logLevel: 'warn',
+        build: { ssr: 'src/app/prerender.tsx', outDir: ssrDir, emptyOutDir: true },
+      });
+      try {
+        const entry = pathToFileURL(path.join(ssrDir, 'prerender.js')).href;
+        const { prerenderLanding: render } = (await import(
+          `${entry}?t=${Date.now()}`
+        )) as Prerender;
+        const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
+        for (const language of LANGUAGES) {
+          const markup = await render(language);
+          // The CSP (script-src 'self') would block any inline script React might emit.
+          if (markup.includes('<script')) throw new Error('prerender: inline script in the page');
+          if (!markup.includes('<h1')) throw new Error('prerender: the page has no heading');
+          // Only what index.html does not already link (the entry's own CSS and chunks).
+          const tags = headTags[language]
+            .split('\n')
+            .filter((tag) => !template.includes(/href="([^"]+)"/.exec(tag)?.[1] ?? '\0'))
+            .join('\n');
+          const html = template
+            .replace('<html lang="en"', `<html lang="${language}"`)
+            .replace('</head>', `${tags}\n  </head>`)
+            .replace(
+              '<div id="root"></div>',
+              `<div id="root" data-prerendered="/"><div class="prerendered-page">${markup}</div></div>`,
+            );
+          if (html === template) throw new Error('prerender: index.html has no #root to fill');
+          const inlined = startAfterPaint(await inlineStylesheets(html, outDir));
+          const file = path.join(outDir, `landing.${language}.html`);
+          await writeFile(file, inlined);
+          await compressFile(file);
+        }
+      } finally {
+        await rm(ssrDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
