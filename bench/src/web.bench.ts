@@ -204,7 +204,19 @@ async function measurePage(
     pending.add(task);
     void task.finally(() => pending.delete(task));
   });
-  await tab.goto(`${url}${page.path}`, { waitUntil: 'load', timeout: PAGE_TIMEOUT_MS });
+  const response = await tab.goto(`${url}${page.path}`, {
+    waitUntil: 'load',
+    timeout: PAGE_TIMEOUT_MS,
+  });
+  // Stylesheets written into a prerendered page (`<style data-href>`, build/prerender.ts) count
+  // as that page's CSS, at their files' gzip size, as if they had been linked.
+  const html = (await response?.text()) ?? '';
+  for (const [, href] of html.matchAll(/<style data-href="([^"]+)"/g)) {
+    const gzip = href ? gzipBytesOf(distDir, href) : undefined;
+    if (gzip === undefined || !href) continue;
+    bytes.cssGzip += gzip;
+    bytes.list.push({ pathname: `${href} (inline)`, gzip });
+  }
   const deadline = Date.now() + PAGE_TIMEOUT_MS;
   while (Date.now() - lastAsset < QUIET_MS && Date.now() < deadline) await sleep(100);
   await Promise.all(pending);
