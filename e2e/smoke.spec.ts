@@ -1,4 +1,16 @@
 import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+
+/** Holds the app's entry script back (the prerendered page stays) until the call it returns. */
+async function holdAppEntry(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return () => release();
+}
 
 test.describe('the shell', () => {
   test('the landing page shows the pitch and Get Started leads to the team tool', async ({
@@ -46,12 +58,7 @@ test.describe('the shell', () => {
 
   test('focus on the prerendered page survives the app taking over', async ({ page }) => {
     // Hold the app's entry back until the visitor has tabbed into the prerendered page.
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdAppEntry(page);
     await page.goto('/');
     const getStarted = page.getByRole('link', { name: 'Get Started' });
     await expect(getStarted).toBeVisible();
@@ -73,12 +80,7 @@ test.describe('the shell', () => {
 
   test('a browser signed in last time never sees the prerendered pitch', async ({ page }) => {
     await page.addInitScript(() => window.localStorage.setItem('teamshuffle.wasSignedIn', '1'));
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdAppEntry(page);
     await page.goto('/');
     await expect(page.locator('.prerendered-page')).toHaveCount(1);
     await expect(page.getByRole('link', { name: 'Get Started' })).toBeHidden();
