@@ -78,6 +78,20 @@ test.describe('the shell', () => {
     await expect(getStarted).toBeFocused();
   });
 
+  test('a click on the prerendered page is not lost: the app makes it once it has rendered', async ({
+    page,
+  }) => {
+    const release = await holdAppEntry(page);
+    await page.goto('/');
+    await expect(page.locator('.prerendered-page')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Toggle dark mode' }).click();
+    // Nothing can happen yet: the page is HTML until the app arrives.
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+    release();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await expect(page.locator('.prerendered-page')).toHaveCount(0);
+  });
+
   test('a browser signed in last time never sees the prerendered pitch', async ({ page }) => {
     await page.addInitScript(() => window.localStorage.setItem('teamshuffle.wasSignedIn', '1'));
     const release = await holdAppEntry(page);

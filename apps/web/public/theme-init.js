@@ -21,4 +21,24 @@
   } catch (e) {
     // Storage can be unavailable (private mode, blocked cookies): keep the defaults.
   }
+
+  // Clicks on the prerendered landing page's controls before the app has taken over (the page
+  // is HTML until then: build/prerender.ts) are kept, and the app clicks the same controls once
+  // it has rendered (src/lib/prerender-handoff.tsx), so an early click is not lost.
+  var pendingClicks = [];
+  window.__teamshufflePendingClicks = pendingClicks;
+  document.addEventListener(
+    'click',
+    function (event) {
+      var target = event.target instanceof Element ? event.target : null;
+      var control = target && target.closest('button, label, [role="button"]');
+      if (!control || !control.closest('.prerendered-page')) return;
+      pendingClicks.push({
+        tag: control.tagName,
+        label: control.getAttribute('aria-label'),
+        text: control.textContent,
+      });
+    },
+    true,
+  );
 })();

@@ -10,7 +10,7 @@ import { AppProvider } from './app/provider';
 import { loadChunk } from './lib/chunk-load';
 import { initI18n } from './lib/i18n';
 import { showStartupFailure } from './lib/i18n/startup-failure';
-import { AfterFirstCommit, keepFocusAcrossHandoff } from './lib/prerender-handoff';
+import { AfterFirstCommit, handOverPrerenderedPage } from './lib/prerender-handoff';
 import { AppRoutes, preloadPage } from './app/router';
 import { RouteErrorBoundary } from './components/route-error';
 import { makeZodJitless } from './lib/zod-jitless';
@@ -27,14 +27,14 @@ if (!container) throw new Error('Missing #root element in index.html');
 // the first render shows the same page instead of flashing a loader over it.
 const page = preloadPage(window.location.pathname);
 const isPrerendered = container.dataset['prerendered'] === window.location.pathname;
+const handOver = isPrerendered ? handOverPrerenderedPage(container) : () => undefined;
 loadChunk(async () => {
   await Promise.all([initI18n(), isPrerendered ? page : null]);
 }).then(
   () => {
-    const restoreFocus = isPrerendered ? keepFocusAcrossHandoff(container) : () => undefined;
     createRoot(container).render(
       <StrictMode>
-        <AfterFirstCommit onCommit={restoreFocus}>
+        <AfterFirstCommit onCommit={handOver}>
           <AppProvider>
             <BrowserRouter>
               {/* Last resort if the shell itself fails. */}

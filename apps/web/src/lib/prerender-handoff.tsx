@@ -1,36 +1,78 @@
 import { useLayoutEffect } from 'react';
 import type { ReactNode } from 'react';
 
-type Identity = { tag: string; href: string | null; label: string | null; text: string };
+/** `href` undefined: any link or none. */
+type Identity = {
+  tag: string;
+  href: string | null | undefined;
+  label: string | null;
+  text: string;
+};
 
 function identityOf(element: Element): Identity {
   return {
     tag: element.tagName,
     href: element.getAttribute('href'),
     label: element.getAttribute('aria-label'),
-    text: element.textContent,
+    text: element.textContent ?? '',
   };
 }
 
 /**
  * The app renders over the prerendered landing page (build/prerender.ts), replacing its DOM with
- * the same page. A visitor who has already tabbed into it keeps their place: the focused
- * control is noted before (its tag, link, name and text) and the same control focused after.
+ * the same page. A visitor who has already tabbed into it keeps their place: the control focused
+ * last before the app's first render is noted (its tag, link, name and text; followed until the
+ * render, since the visitor may still be moving) and the same control focused after it.
  */
-export function keepFocusAcrossHandoff(container: Element): () => void {
-  const focused = document.activeElement;
-  if (!focused || focused === document.body || !container.contains(focused)) return () => undefined;
-  const before = identityOf(focused);
-  return () => {
-    if (document.activeElement && document.activeElement !== document.body) return;
-    const same = [...container.querySelectorAll(before.tag)].find((element) => {
-      const after = identityOf(element);
-      return (
-        after.href === before.href && after.label === before.label && after.text === before.text
-      );
-    });
-    if (same instanceof HTMLElement) same.focus();
+export function handOverPrerenderedPage(container: Element): () => void {
+  let before: Identity | null = null;
+  const note = (element: Element | null) => {
+    if (element && element !== document.body && container.contains(element)) {
+      before = identityOf(element);
+    }
   };
+  const onFocusIn = (event: Event) => note(event.target instanceof Element ? event.target : null);
+  note(document.activeElement);
+  container.addEventListener('focusin', onFocusIn);
+  return () => {
+    container.removeEventListener('focusin', onFocusIn);
+    const wanted = before;
+    const isFocusLost = !document.activeElement || document.activeElement === document.body;
+    if (wanted && isFocusLost) findSame(container, wanted)?.focus();
+    replayClicks(container);
+  };
+}
+
+function findSame(container: Element, wanted: Identity): HTMLElement | null {
+  const same = [...container.querySelectorAll(wanted.tag)].find((element) => {
+    const found = identityOf(element);
+    return (
+      (wanted.href === undefined || found.href === wanted.href) &&
+      found.label === wanted.label &&
+      found.text === wanted.text
+    );
+  });
+  return same instanceof HTMLElement ? same : null;
+}
+
+type PendingClick = { tag: string; label: string | null; text: string | null };
+
+/**
+ * Clicks made on the prerendered page's controls before the app took over, noted by
+ * public/theme-init.js: made again on the app's same controls, in order (the dark-mode toggle,
+ * the menu, Sign In).
+ */
+function replayClicks(container: Element): void {
+  const scope = window as typeof window & { __teamshufflePendingClicks?: PendingClick[] };
+  const clicks = scope.__teamshufflePendingClicks?.splice(0) ?? [];
+  for (const click of clicks) {
+    findSame(container, {
+      tag: click.tag,
+      href: undefined,
+      label: click.label,
+      text: click.text ?? '',
+    })?.click();
+  }
 }
 
 /** Calls `onCommit` once, after the first render of everything inside it is on screen. */
