@@ -92,6 +92,35 @@ test.describe('the shell', () => {
     await expect(page.locator('.prerendered-page')).toHaveCount(0);
   });
 
+  test('moving on keeps the page on screen while the next one loads; Back returns to the same scroll', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 600 });
+    await page.goto('/');
+    await expect(page.locator('.prerendered-page')).toHaveCount(0);
+    await page.evaluate(() => window.scrollTo(0, 500));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(500);
+
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/contact-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await nav.getByRole('link', { name: 'Contact' }).click();
+    // The landing page stays (no loader in its place) until the contact page's code is here.
+    await expect(page.getByText('For classes, projects, study groups and workshops')).toBeVisible();
+    await expect(page.getByRole('status')).toHaveCount(0);
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: 'Contact' })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.goBack();
+    await expect(page.getByRole('link', { name: 'Get Started' })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(500);
+  });
+
   test('a browser signed in last time never sees the prerendered pitch', async ({ page }) => {
     await page.addInitScript(() => window.localStorage.setItem('teamshuffle.wasSignedIn', '1'));
     const release = await holdAppEntry(page);

@@ -40,7 +40,13 @@ async function inlineStylesheets(html: string, outDir: string): Promise<string> 
   for (const [tag, href] of links) {
     if (!href) continue;
     const css = await readFile(path.join(outDir, href), 'utf8');
-    result = result.replace(tag, () => `    <style data-href="/${href}">${css}</style>`);
+    // The disabled link is never fetched; it tells Vite's preloader that the sheet is on the page
+    // (it looks for links), so the app does not fetch it again before taking over.
+    result = result.replace(
+      tag,
+      () =>
+        `    <style data-href="/${href}">${css}</style>\n    <link rel="stylesheet" href="/${href}" disabled>`,
+    );
   }
   return result;
 }
@@ -139,9 +145,11 @@ export function prerenderLanding(): Plugin {
           const html = template
             .replace('<html lang="en"', `<html lang="${language}"`)
             .replace('</head>', `${tags}\n  </head>`)
+            // A function, so that `$&` and the like in the page's text stay text.
             .replace(
               '<div id="root"></div>',
-              `<div id="root" data-prerendered="/"><div class="prerendered-page">${markup}</div></div>`,
+              () =>
+                `<div id="root" data-prerendered="/"><div class="prerendered-page">${markup}</div></div>`,
             );
           if (html === template) throw new Error('prerender: index.html has no #root to fill');
           const inlined = startAfterPaint(await inlineStylesheets(html, outDir));

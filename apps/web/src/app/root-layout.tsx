@@ -1,8 +1,9 @@
 import { Suspense, useEffect, useState } from 'react';
-import { NavigationType, Outlet, useLocation, useNavigationType } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { NavigationProgress } from '../components/navigation-progress';
 import { PageLoader } from '../components/page-loader';
 import { RouteErrorBoundary } from '../components/route-error';
+import { ScrollRestoration } from '../components/scroll-restoration';
 import { SignOutNavItem } from '../features/auth/components/sign-out-nav-item';
 import { UserMenuSlot } from '../features/auth/components/user-menu-slot';
 import { useOAuthRedirectResult } from '../features/auth/hooks/use-oauth-redirect-result';
@@ -47,27 +48,18 @@ function LazyVerificationGate() {
   );
 }
 
-/**
- * A new page starts at the top; going back or forward leaves the browser's own restoring alone.
- */
-function ScrollToTop() {
-  const { pathname } = useLocation();
-  const navigationType = useNavigationType();
-  useEffect(() => {
-    if (navigationType !== NavigationType.Pop) window.scrollTo(0, 0);
-  }, [pathname, navigationType]);
-  return null;
-}
-
 /** The page: its loader while its code first arrives, its error if it fails (not the shell's). */
 function Page() {
   const { pathname } = useLocation();
   return (
-    <RouteErrorBoundary key={pathname}>
-      <Suspense fallback={<PageLoader />}>
+    // The Suspense boundary outlives the pages (it is outside the keyed error boundary), so a move
+    // to a page whose code is still loading keeps the page being left on screen (the router moves
+    // in a transition) instead of blanking it to the loader.
+    <Suspense fallback={<PageLoader />}>
+      <RouteErrorBoundary key={pathname}>
         <Outlet />
-      </Suspense>
-    </RouteErrorBoundary>
+      </RouteErrorBoundary>
+    </Suspense>
   );
 }
 
@@ -85,7 +77,7 @@ function Shell() {
     >
       <NavigationProgress />
       <Page />
-      <ScrollToTop />
+      <ScrollRestoration />
       <LazyAuthModal />
       <LazyVerificationGate />
     </AppLayout>

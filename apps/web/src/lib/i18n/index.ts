@@ -67,9 +67,18 @@ function readStoredLanguage(): Language | null {
   }
 }
 
-/** The remembered choice, else Korean for a Korean browser, else English. */
+/** The `language` cookie (written with the stored choice; the server reads it too). */
+function readCookieLanguage(): Language | null {
+  const chosen = /(?:^|;\s*)language=(en|ko)(?:;|$)/.exec(document.cookie)?.[1];
+  return isLanguage(chosen) ? chosen : null;
+}
+
+/**
+ * The remembered choice (this device's storage, else its cookie), else Korean for a Korean
+ * browser, else English: the same order the server follows for the prerendered landing page.
+ */
 export function detectLanguage(): Language {
-  const stored = readStoredLanguage();
+  const stored = readStoredLanguage() ?? readCookieLanguage();
   if (stored) return stored;
   const preferred = navigator.languages.length > 0 ? navigator.languages : [navigator.language];
   return preferred[0]?.toLowerCase().startsWith('ko') ? 'ko' : 'en';
@@ -81,12 +90,19 @@ export function syncHtmlLang(language: string): void {
   document.documentElement.setAttribute('lang', isLanguage(language) ? language : 'en');
 }
 
-async function switchTo(language: Language): Promise<void> {
+/** The language asked for last: a slower earlier switch must not win over it. */
+let requested: Language = 'en';
+
+async function switchTo(language: Language): Promise<boolean> {
+  requested = language;
   await loadLanguage(language);
-  if (current === language) return;
-  current = language;
-  syncHtmlLang(language);
-  for (const listener of listeners) listener();
+  if (requested !== language) return false;
+  if (current !== language) {
+    current = language;
+    syncHtmlLang(language);
+    for (const listener of listeners) listener();
+  }
+  return true;
 }
 
 /**
@@ -107,18 +123,22 @@ export async function initI18n(language: Language = detectLanguage()): Promise<v
   }
   await loadLanguage(language);
   current = language;
+  requested = language;
   syncHtmlLang(language);
 }
 
-/** Switches the interface language and remembers the choice on this device. */
+/**
+ * Switches the interface language and remembers the choice on this device, once its strings are
+ * here (a failed load changes nothing; the caller hears of it).
+ */
 export async function changeLanguage(language: Language): Promise<void> {
+  if (!(await switchTo(language))) return;
   try {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
     // Storage unavailable: the switch still applies to this page.
   }
   writeLanguageCookie(language);
-  await switchTo(language);
 }
 
 /** The current interface language. */

@@ -33,7 +33,10 @@ export function lookup(resource: unknown, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
-/** Fills `{{name}}` placeholders; a value not given leaves nothing, as i18next did. */
+/**
+ * Fills `{{name}}` placeholders; a value not given leaves nothing (i18next left the placeholder;
+ * no call leaves one out).
+ */
 export function interpolate(template: string, values: TranslationValues | undefined): string {
   if (!template.includes('{{')) return template;
   return template.replace(PLACEHOLDER, (_, name: string) => {

@@ -1,13 +1,14 @@
 import { SegmentedControl } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n';
 import { changeLanguage, isLanguage } from '../../../lib/i18n';
+import { notify } from '../../../lib/notify';
 import type { Language } from '../../../lib/i18n';
 
 interface LanguageSwitchProps {
   fullWidth?: boolean;
 }
 
-/** EN / 한국어. The choice is remembered as localStorage.language. */
+/** EN / 한국어. The choice is remembered as localStorage.language (and a cookie). */
 export function LanguageSwitch({ fullWidth }: LanguageSwitchProps) {
   const { t, i18n } = useTranslation();
   const value: Language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
@@ -19,7 +20,12 @@ export function LanguageSwitch({ fullWidth }: LanguageSwitchProps) {
       fullWidth={fullWidth}
       value={value}
       onChange={(next) => {
-        if (isLanguage(next)) void changeLanguage(next);
+        if (!isLanguage(next)) return;
+        // The other language's strings are a chunk: if it cannot come, say so (nothing changes).
+        changeLanguage(next).catch((error: unknown) => {
+          console.error(error);
+          notify.error(t('routeError.chunk.text'));
+        });
       }}
       data={[
         { value: 'en', label: t('language.en') },
