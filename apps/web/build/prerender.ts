@@ -2,15 +2,16 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { LANGUAGES } from '@teamshuffle/domain';
+import type { Language } from '@teamshuffle/domain';
 import type { Plugin, Rollup } from 'vite';
 import { compressFile } from './precompress.ts';
 
-const LANGUAGES = ['en', 'ko'] as const;
 const LANDING_ROUTE = /[\\/]src[\\/]app[\\/]routes[\\/]landing\.tsx$/;
 const STRINGS = (language: string) =>
   new RegExp(`[\\\\/]src[\\\\/]lib[\\\\/]i18n[\\\\/]${language}\\.ts$`);
 
-type Prerender = { prerenderLanding: (language: 'en' | 'ko') => Promise<string> };
+type Prerender = { prerenderLanding: (language: Language) => Promise<string> };
 
 /** A chunk and every chunk it imports statically (its code needs them before it runs). */
 function withImports(bundle: Rollup.OutputBundle, fileName: string, seen = new Set<string>()) {
@@ -77,8 +78,9 @@ function startAfterPaint(html: string): string {
  * The signed-out landing page rendered to HTML at build time (issue 14, decision 0008):
  * `landing.en.html` and `landing.ko.html`, which the server sends for `/`. A first visit paints
  * the pitch as soon as the HTML and CSS arrive, while the JavaScript is still on its way; then
- * the app renders the same page over it. Each file links the CSS of the landing page's components
- * and preloads its chunks and its language's strings, so they download beside the entry.
+ * the app renders the same page over it. Each file holds the CSS of the landing page's components
+ * (inlined) and starts, after its first paint, the entry with the landing page's chunks and its
+ * language's strings, so they download side by side.
  *
  * The page is rendered by the app's own components (`src/app/prerender.tsx`, built for Node here), so
  * there is one landing page, not a copy.
@@ -87,7 +89,7 @@ export function prerenderLanding(): Plugin {
   let root = '';
   let outDir = 'dist';
   let isSsr = false;
-  const headTags: Record<(typeof LANGUAGES)[number], string> = { en: '', ko: '' };
+  const headTags: Record<Language, string> = { en: '', ko: '' };
   return {
     name: 'teamshuffle:prerender',
     apply: 'build',

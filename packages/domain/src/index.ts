@@ -26,4 +26,5 @@ export * from './assignments.ts';
 export * from './csv.ts';
 export * from './notifications.ts';
 export * from './roles.ts';
+export * from './languages.ts';
 export * from './shuffle/index.ts';

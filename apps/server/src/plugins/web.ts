@@ -2,21 +2,23 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { LANGUAGES, languageFromCookie, languageOfBrowser } from '@teamshuffle/domain';
+import type { Language } from '@teamshuffle/domain';
 import fp from 'fastify-plugin';
 import { sendError } from './errors.ts';
 
-const LANDING_LANGUAGES = ['en', 'ko'] as const;
-const LANGUAGE_COOKIE = /(?:^|;\s*)language=(en|ko)(?:;|$)/;
-
-/** Which prerendered landing page to send: the `language` cookie, else the browser's first. */
-export function landingLanguage(headers: {
+/**
+ * Which prerendered landing page to send: the chosen language's cookie, else the browser's
+ * first language, as the web app itself decides.
+ */
+function landingLanguage(headers: {
   cookie?: string | undefined;
   'accept-language'?: string | undefined;
-}): 'en' | 'ko' {
-  const chosen = LANGUAGE_COOKIE.exec(headers.cookie ?? '')?.[1];
-  if (chosen === 'en' || chosen === 'ko') return chosen;
-  const first = (headers['accept-language'] ?? '').split(',')[0]?.trim().toLowerCase() ?? '';
-  return first.startsWith('ko') ? 'ko' : 'en';
+}): Language {
+  return (
+    languageFromCookie(headers.cookie ?? '') ??
+    languageOfBrowser(headers['accept-language']?.split(',')[0])
+  );
 }
 
 /**
@@ -27,7 +29,7 @@ export const webPlugin = fp(
   async (app: FastifyInstance, options: { webDistDir: string }) => {
     const root = options.webDistDir;
     const hasWebApp = existsSync(path.join(root, 'index.html'));
-    const hasLanding = LANDING_LANGUAGES.every((language) =>
+    const hasLanding = LANGUAGES.every((language) =>
       existsSync(path.join(root, `landing.${language}.html`)),
     );
     if (hasWebApp) {

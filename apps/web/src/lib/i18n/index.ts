@@ -1,3 +1,10 @@
+import {
+  LANGUAGE_COOKIE,
+  isLanguage,
+  languageFromCookie,
+  languageOfBrowser,
+} from '@teamshuffle/domain';
+import type { Language } from '@teamshuffle/domain';
 import { useSyncExternalStore } from 'react';
 import { LANGUAGE_STORAGE_KEY } from '../constants';
 import { a11yEn } from './a11y.en';
@@ -13,12 +20,8 @@ import {
 
 export type { TFunction, TranslationKey, TranslationValues };
 
-export const LANGUAGES = ['en', 'ko'] as const;
-export type Language = (typeof LANGUAGES)[number];
-
-export function isLanguage(value: unknown): value is Language {
-  return value === 'en' || value === 'ko';
-}
+export { LANGUAGES, isLanguage } from '@teamshuffle/domain';
+export type { Language } from '@teamshuffle/domain';
 
 /**
  * Each language's strings are a chunk of their own (issue 14): a page downloads only the
@@ -67,21 +70,15 @@ function readStoredLanguage(): Language | null {
   }
 }
 
-/** The `language` cookie (written with the stored choice; the server reads it too). */
-function readCookieLanguage(): Language | null {
-  const chosen = /(?:^|;\s*)language=(en|ko)(?:;|$)/.exec(document.cookie)?.[1];
-  return isLanguage(chosen) ? chosen : null;
-}
-
 /**
  * The remembered choice (this device's storage, else its cookie), else Korean for a Korean
  * browser, else English: the same order the server follows for the prerendered landing page.
  */
 export function detectLanguage(): Language {
-  const stored = readStoredLanguage() ?? readCookieLanguage();
-  if (stored) return stored;
   const preferred = navigator.languages.length > 0 ? navigator.languages : [navigator.language];
-  return preferred[0]?.toLowerCase().startsWith('ko') ? 'ko' : 'en';
+  return (
+    readStoredLanguage() ?? languageFromCookie(document.cookie) ?? languageOfBrowser(preferred[0])
+  );
 }
 
 /** `<html lang>` follows the interface language, so screen readers pronounce the page right. */
@@ -112,7 +109,7 @@ async function switchTo(language: Language): Promise<boolean> {
  */
 function writeLanguageCookie(language: Language): void {
   if (typeof document === 'undefined') return;
-  document.cookie = `language=${language}; path=/; max-age=31536000; samesite=lax`;
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
 }
 
 /** Loads the detected language's strings; the app renders once this resolves. */
@@ -152,9 +149,6 @@ export function currentLanguage(): Language {
  */
 export const i18n = {
   get language(): Language {
-    return current;
-  },
-  get resolvedLanguage(): Language {
     return current;
   },
   t: ((key, values) => translatorFor(current)(key, values)) as TFunction,

@@ -2,7 +2,6 @@ import { SegmentedControl } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n';
 import { changeLanguage, isLanguage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
-import type { Language } from '../../../lib/i18n';
 
 interface LanguageSwitchProps {
   fullWidth?: boolean;
@@ -11,14 +10,13 @@ interface LanguageSwitchProps {
 /** EN / 한국어. The choice is remembered as localStorage.language (and a cookie). */
 export function LanguageSwitch({ fullWidth }: LanguageSwitchProps) {
   const { t, i18n } = useTranslation();
-  const value: Language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
   return (
     <SegmentedControl
       size="xs"
       radius="md"
       aria-label={t('language.label')}
       fullWidth={fullWidth}
-      value={value}
+      value={i18n.language}
       onChange={(next) => {
         if (!isLanguage(next)) return;
         // The other language's strings are a chunk: if it cannot come, say so (nothing changes).
