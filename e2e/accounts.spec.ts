@@ -409,11 +409,13 @@ test.describe('accounts', () => {
       if (isHanging) return; // never answered
       await route.continue();
     });
-    await page.goto('/');
+    // The spinner shows for a browser that was signed in last time (otherwise Sign In at once).
+    await page.addInitScript(() => window.localStorage.setItem('teamshuffle.wasSignedIn', '1'));
+    await page.goto('/app');
     await expect(
       header(page).getByRole('button', { name: 'Checking your sign-in…' }),
     ).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Get Started' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Team Formation' })).toBeVisible();
     await expect(header(page).getByRole('button', { name: 'Sign In', exact: true })).toBeVisible({
       timeout: 8_000,
     });

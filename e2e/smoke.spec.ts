@@ -1,16 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
-
-/** Holds the app's entry script back (the prerendered page stays) until the call it returns. */
-async function holdAppEntry(page: Page): Promise<() => void> {
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return () => release();
-}
+import { holdAppEntry, waitForApp } from './support/prerendered.ts';
 
 test.describe('the shell', () => {
   test('the landing page shows the pitch and Get Started leads to the team tool', async ({
@@ -97,7 +86,7 @@ test.describe('the shell', () => {
   }) => {
     await page.setViewportSize({ width: 1280, height: 600 });
     await page.goto('/');
-    await expect(page.locator('.prerendered-page')).toHaveCount(0);
+    await waitForApp(page);
     await page.evaluate(() => window.scrollTo(0, 500));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(500);
 
@@ -132,15 +121,24 @@ test.describe('the shell', () => {
     await expect(page.getByRole('link', { name: 'Get Started' })).toBeVisible();
   });
 
-  test('the landing page downloads only its own code, not every page', async ({ page }) => {
+  test('the landing page downloads no app code until the visitor reaches for it, then only its own', async ({
+    page,
+  }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
     await page.goto('/');
     await expect(page.getByRole('link', { name: 'Get Started' })).toBeVisible();
+    // Decision 0009: reading the pitch needs no script. Give the app every chance to start.
+    await page.waitForLoadState('networkidle');
+    expect(scripts).toEqual(['/theme-init.js', '/after-paint.js']);
+    await expect(page.locator('.prerendered-page')).toHaveCount(1);
+
+    await waitForApp(page);
     expect(scripts.some((path) => /\/assets\/landing-[\w-]+\.js$/.test(path))).toBe(true);
     for (const other of [
+      'app',
       'contact',
       'workspaces',
       'workspace',
@@ -152,6 +150,25 @@ test.describe('the shell', () => {
         scripts.filter((path) => new RegExp(`/assets/${other}-[\\w-]+\\.js$`).test(path)),
       ).toEqual([]);
     }
+  });
+
+  test('the landing page starts the app at once for a keyboard user and where its HTML is not the page to show', async ({
+    page,
+  }) => {
+    // The first Tab starts it.
+    await page.goto('/');
+    await expect(page.locator('.prerendered-page')).toHaveCount(1);
+    await page.keyboard.press('Tab');
+    await expect(page.locator('.prerendered-page')).toHaveCount(0);
+    // A stored language other than the page's (the cookie is gone): hidden, and started at once.
+    await page.context().clearCookies();
+    await page.evaluate(() => window.localStorage.setItem('language', 'ko'));
+    const release = await holdAppEntry(page);
+    await page.goto('/');
+    await expect(page.locator('#root[data-language="en"] .prerendered-page')).toBeHidden();
+    release();
+    await expect(page.getByRole('link', { name: '시작하기' })).toBeVisible();
+    await expect(page.locator('.prerendered-page')).toHaveCount(0);
   });
 
   test('dark mode is remembered across a reload, with no flash of the light theme', async ({

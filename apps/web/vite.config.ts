@@ -2,12 +2,12 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { mantineStyles } from './build/mantine-styles.ts';
 import { precompress } from './build/precompress.ts';
-import { prerenderLanding } from './build/prerender.ts';
+import { prerenderPages } from './build/prerender.ts';
 
 const apiPort = process.env['API_PORT'] ?? '3000';
 
 export default defineConfig({
-  plugins: [mantineStyles(), react(), precompress(), prerenderLanding()],
+  plugins: [mantineStyles(), react(), precompress(), prerenderPages()],
   server: {
     port: 5173,
     strictPort: true,

@@ -128,7 +128,10 @@ export async function buildApp(
   await app.register(assignmentsRoutes);
   await app.register(dashboardRoutes);
 
-  await app.register(webPlugin, { webDistDir: config.webDistDir });
+  await app.register(webPlugin, {
+    webDistDir: config.webDistDir,
+    sessionCookieName: authCookies.sessionToken.name,
+  });
 
   app.addHook('onReady', async () => {
     const row = await recordStart(app.db);

@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { LANGUAGES, PRERENDERED_PAGES, prerenderedFile } from '@teamshuffle/domain';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { type AppConfig, loadConfig } from '../src/config.ts';
@@ -36,12 +37,14 @@ export function writeWebFixture(dir: string): string {
   );
   writeFileSync(path.join(root, 'assets', 'built-def456.js.gz'), gzipSync(`${built}//gz-copy`));
   writeFileSync(path.join(root, 'robots.txt'), 'User-agent: *\n');
-  // The landing page the build prerenders, one per language.
-  for (const language of ['en', 'ko']) {
-    writeFileSync(
-      path.join(root, `landing.${language}.html`),
-      `<!doctype html><html lang="${language}"><div id="root" data-prerendered="/"></div>`,
-    );
+  // The pages the build prerenders, one file per language.
+  for (const page of PRERENDERED_PAGES) {
+    for (const language of LANGUAGES) {
+      writeFileSync(
+        path.join(root, prerenderedFile(page, language)),
+        `<!doctype html><html lang="${language}"><div id="root" data-prerendered="${page.path}"></div>`,
+      );
+    }
   }
   return root;
 }

@@ -1,17 +1,20 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { LANGUAGES } from '@teamshuffle/domain';
-import type { Language } from '@teamshuffle/domain';
+import { LANGUAGES, PRERENDERED_PAGES, prerenderedFile } from '@teamshuffle/domain';
+import type { Language, PrerenderedPage } from '@teamshuffle/domain';
 import type { Plugin, Rollup } from 'vite';
 import { compressFile } from './precompress.ts';
 
-const LANDING_ROUTE = /[\\/]src[\\/]app[\\/]routes[\\/]landing\.tsx$/;
+const ROUTE = (name: string) =>
+  new RegExp(`[\\\\/]src[\\\\/]app[\\\\/]routes[\\\\/]${name}\\.tsx$`);
 const STRINGS = (language: string) =>
   new RegExp(`[\\\\/]src[\\\\/]lib[\\\\/]i18n[\\\\/]${language}\\.ts$`);
 
-type Prerender = { prerenderLanding: (language: Language) => Promise<string> };
+type Prerender = {
+  prerenderPage: (path: string, language: Language) => Promise<{ markup: string; title: string }>;
+};
 
 /** A chunk and every chunk it imports statically (its code needs them before it runs). */
 function withImports(bundle: Rollup.OutputBundle, fileName: string, seen = new Set<string>()) {
@@ -54,9 +57,10 @@ async function inlineStylesheets(html: string, outDir: string): Promise<string> 
 
 /**
  * The entry script and the chunks to preload, moved from the head to `public/after-paint.js`,
- * which fetches them once the prerendered page has painted.
+ * which fetches them once the prerendered page has painted (or, for a page that starts on
+ * interaction, on the visitor's first pointer, touch, key or focus).
  */
-function startAfterPaint(html: string): string {
+function startAfterPaint(html: string, page: PrerenderedPage, language: Language): string {
   const entries = [
     ...html.matchAll(/[ \t]*<script type="module" crossorigin src="([^"]+)"><\/script>\n?/g),
   ];
@@ -70,26 +74,35 @@ function startAfterPaint(html: string): string {
   const list = preloads.map((match) => match[1]).join(' ');
   return result.replace(
     '</body>',
-    `    <script src="/after-paint.js" data-entry="${entry[1]}" data-preload="${list}" defer></script>\n  </body>`,
+    `    <script src="/after-paint.js" data-entry="${entry[1]}" data-preload="${list}" data-start="${page.start}" data-language="${language}" defer></script>\n  </body>`,
   );
 }
 
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;');
+}
+
 /**
- * The signed-out landing page rendered to HTML at build time (issue 14, decision 0008):
- * `landing.en.html` and `landing.ko.html`, which the server sends for `/`. A first visit paints
- * the pitch as soon as the HTML and CSS arrive, while the JavaScript is still on its way; then
- * the app renders the same page over it. Each file holds the CSS of the landing page's components
- * (inlined) and starts, after its first paint, the entry with the landing page's chunks and its
- * language's strings, so they download side by side.
+ * The pages of PRERENDERED_PAGES (the landing page, `/app`, `/contact`) rendered to HTML at build
+ * time (issue 14, decision 0008): `<name>.<language>.html`, which the server sends for their
+ * paths. A first visit paints the page as soon as the HTML arrives, while the JavaScript is still
+ * on its way (or, on the landing page, not yet asked for: decision 0009); then the app renders
+ * the same page over it. Each file holds the CSS of its page's components (inlined) and starts
+ * the entry with the page's chunks and its language's strings, so they download side by side.
  *
- * The page is rendered by the app's own components (`src/app/prerender.tsx`, built for Node here), so
- * there is one landing page, not a copy.
+ * The pages are rendered by the app's own components (`src/app/prerender.tsx`, built for Node
+ * here), so there is one of each page, not a copy.
  */
-export function prerenderLanding(): Plugin {
+export function prerenderPages(): Plugin {
   let root = '';
   let outDir = 'dist';
   let isSsr = false;
-  const headTags: Record<Language, string> = { en: '', ko: '' };
+  /** By page name, then language: the stylesheets and chunks the page needs. */
+  const headTags = new Map<string, string>();
   return {
     name: 'teamshuffle:prerender',
     apply: 'build',
@@ -100,29 +113,36 @@ export function prerenderLanding(): Plugin {
     },
     writeBundle(_options, bundle) {
       if (isSsr) return;
-      const landing = chunkOf(bundle, LANDING_ROUTE);
-      if (!landing) throw new Error('prerender: the landing route chunk is missing');
-      const files = withImports(bundle, landing.fileName);
-      const css = new Set<string>();
-      for (const name of files) {
-        const chunk = bundle[name];
-        if (chunk?.type === 'chunk')
-          for (const sheet of chunk.viteMetadata?.importedCss ?? []) css.add(sheet);
-      }
-      for (const language of LANGUAGES) {
-        const strings = chunkOf(bundle, STRINGS(language));
-        if (!strings) throw new Error(`prerender: the ${language} strings chunk is missing`);
-        headTags[language] = [
-          ...[...css].map((sheet) => `    <link rel="stylesheet" href="/${sheet}">`),
-          ...[strings.fileName, ...files].map(
-            (name) => `    <link rel="modulepreload" crossorigin href="/${name}">`,
-          ),
-        ].join('\n');
+      for (const page of PRERENDERED_PAGES) {
+        const route = chunkOf(bundle, ROUTE(page.name));
+        if (!route) throw new Error(`prerender: the ${page.name} route chunk is missing`);
+        const files = withImports(bundle, route.fileName);
+        const css = new Set<string>();
+        for (const name of files) {
+          const chunk = bundle[name];
+          if (chunk?.type === 'chunk')
+            for (const sheet of chunk.viteMetadata?.importedCss ?? []) css.add(sheet);
+        }
+        for (const language of LANGUAGES) {
+          const strings = chunkOf(bundle, STRINGS(language));
+          if (!strings) throw new Error(`prerender: the ${language} strings chunk is missing`);
+          headTags.set(
+            prerenderedFile(page, language),
+            [
+              ...[...css].map((sheet) => `    <link rel="stylesheet" href="/${sheet}">`),
+              ...[strings.fileName, ...files].map(
+                (name) => `    <link rel="modulepreload" crossorigin href="/${name}">`,
+              ),
+            ].join('\n'),
+          );
+        }
       }
     },
     async closeBundle() {
       if (isSsr) return;
-      const ssrDir = path.join(root, 'node_modules/.teamshuffle-prerender');
+      // A directory of this build's own: two builds at once (CI and a bench) do not share one.
+      await mkdir(path.join(root, 'node_modules'), { recursive: true });
+      const ssrDir = await mkdtemp(path.join(root, 'node_modules/.teamshuffle-prerender-'));
       await build({
         root,
         logLevel: 'warn',
@@ -130,34 +150,40 @@ export function prerenderLanding(): Plugin {
       });
       try {
         const entry = pathToFileURL(path.join(ssrDir, 'prerender.js')).href;
-        const { prerenderLanding: render } = (await import(
-          `${entry}?t=${Date.now()}`
-        )) as Prerender;
+        // A new directory each build, so no module is stale. No query string either: the page
+        // chunks import `../prerender.js`, which would then be a second copy of this module.
+        const { prerenderPage: render } = (await import(entry)) as Prerender;
         const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
-        for (const language of LANGUAGES) {
-          const markup = await render(language);
-          // The CSP (script-src 'self') would block any inline script React might emit.
-          if (markup.includes('<script')) throw new Error('prerender: inline script in the page');
-          if (!markup.includes('<h1')) throw new Error('prerender: the page has no heading');
-          // Only what index.html does not already link (the entry's own CSS and chunks).
-          const tags = headTags[language]
-            .split('\n')
-            .filter((tag) => !template.includes(/href="([^"]+)"/.exec(tag)?.[1] ?? '\0'))
-            .join('\n');
-          const html = template
-            .replace('<html lang="en"', `<html lang="${language}"`)
-            .replace('</head>', `${tags}\n  </head>`)
-            // A function, so that `$&` and the like in the page's text stay text.
-            .replace(
-              '<div id="root"></div>',
-              () =>
-                `<div id="root" data-prerendered="/"><div class="prerendered-page">${markup}</div></div>`,
-            );
-          if (html === template) throw new Error('prerender: index.html has no #root to fill');
-          const inlined = startAfterPaint(await inlineStylesheets(html, outDir));
-          const file = path.join(outDir, `landing.${language}.html`);
-          await writeFile(file, inlined);
-          await compressFile(file);
+        for (const page of PRERENDERED_PAGES) {
+          for (const language of LANGUAGES) {
+            const name = prerenderedFile(page, language);
+            const { markup, title } = await render(page.path, language);
+            // The CSP (script-src 'self') would block any inline script React might emit.
+            if (markup.includes('<script')) throw new Error(`prerender: inline script in ${name}`);
+            if (!markup.includes('<h1')) throw new Error(`prerender: ${name} has no heading`);
+            // Only what index.html does not already link (the entry's own CSS and chunks).
+            const tags = (headTags.get(name) ?? '')
+              .split('\n')
+              .filter((tag) => !template.includes(/href="([^"]+)"/.exec(tag)?.[1] ?? '\0'))
+              .join('\n');
+            const html = template
+              .replace('<html lang="en"', `<html lang="${language}"`)
+              .replace('<title>Teamshuffle</title>', () => `<title>${escapeHtml(title)}</title>`)
+              .replace('</head>', `${tags}\n  </head>`)
+              // A function, so that `$&` and the like in the page's text stay text.
+              .replace(
+                '<div id="root"></div>',
+                () =>
+                  `<div id="root" data-prerendered="${page.path}" data-language="${language}"><div class="prerendered-page">${markup}</div></div>`,
+              );
+            if (!html.includes('data-prerendered')) {
+              throw new Error('prerender: index.html has no #root to fill');
+            }
+            const inlined = startAfterPaint(await inlineStylesheets(html, outDir), page, language);
+            const file = path.join(outDir, name);
+            await writeFile(file, inlined);
+            await compressFile(file);
+          }
         }
       } finally {
         await rm(ssrDir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 // Applies the stored colour scheme (localStorage "darkMode": JSON true/false, default false)
 // and the stored language before the first paint. Kept in sync with
-// src/lib/color-scheme-manager.ts, src/lib/i18n/index.ts and src/lib/session/signed-in-hint.ts.
+// src/lib/color-scheme-manager.ts, src/lib/i18n/index.ts, src/lib/session/signed-in-hint.ts and
+// src/features/team-formation/model/draft-storage.ts.
 (function () {
   var root = document.documentElement;
   var isDark = false;
@@ -13,16 +14,21 @@
   try {
     var language = window.localStorage.getItem('language');
     if (language === 'ko' || language === 'en') root.setAttribute('lang', language);
-    // Signed in last time: the prerendered landing page (the signed-out pitch) stays hidden
+    // Signed in last time: a prerendered page (as a signed-out visitor sees it) stays hidden
     // until the app shows this visitor's own page (src/lib/session/signed-in-hint.ts).
     if (window.localStorage.getItem('teamshuffle.wasSignedIn') === '1') {
       root.setAttribute('data-was-signed-in', '');
+    }
+    // A saved team-formation draft: the prerendered /app (an empty tool) stays hidden until the
+    // app shows the draft (src/features/team-formation/model/draft-storage.ts).
+    if (window.localStorage.getItem('teamFormationDraft') !== null) {
+      root.setAttribute('data-has-draft', '');
     }
   } catch (e) {
     // Storage can be unavailable (private mode, blocked cookies): keep the defaults.
   }
 
-  // Clicks on the prerendered landing page's controls before the app has taken over (the page
+  // Clicks on a prerendered page's controls before the app has taken over (the page
   // is HTML until then: build/prerender.ts) are kept, and the app clicks the same controls once
   // it has rendered (src/lib/prerender-handoff.tsx), so an early click is not lost.
   var pendingClicks = [];
@@ -31,6 +37,20 @@
     'click',
     function (event) {
       var target = event.target instanceof Element ? event.target : null;
+      // A link followed before the app is here loads the next page: the app must not start
+      // over this one meanwhile (its router's first history write would cancel that load).
+      var link = target && target.closest('a[href]');
+      if (link && link.closest('.prerendered-page')) {
+        var href = link.getAttribute('href') || '';
+        var isPlain = !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey;
+        var isPage = link.origin === window.location.origin && !link.hasAttribute('download');
+        if (isPlain && isPage && !link.getAttribute('target') && href.charAt(0) !== '#') {
+          setTimeout(function () {
+            if (!event.defaultPrevented) window.__teamshuffleIsLeaving = true;
+          }, 0);
+        }
+        return;
+      }
       var control = target && target.closest('button, label, [role="button"]');
       if (!control || !control.closest('.prerendered-page')) return;
       pendingClicks.push({
@@ -38,6 +58,16 @@
         label: control.getAttribute('aria-label'),
         text: control.textContent,
       });
+    },
+    true,
+  );
+  // Enter in a prerendered form would send it as a plain GET and reload the page: the app is
+  // not here yet to handle it. What was typed stays (the app takes it over).
+  document.addEventListener(
+    'submit',
+    function (event) {
+      var form = event.target instanceof Element ? event.target : null;
+      if (form && form.closest('.prerendered-page')) event.preventDefault();
     },
     true,
   );

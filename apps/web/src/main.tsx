@@ -32,6 +32,11 @@ loadChunk(async () => {
   await Promise.all([initI18n(), isPrerendered ? page : null]);
 }).then(
   () => {
+    // A link on the prerendered page was followed (public/theme-init.js): the next page is
+    // loading, and the router's first history write would cancel that.
+    if (isPrerendered && (window as { __teamshuffleIsLeaving?: boolean }).__teamshuffleIsLeaving) {
+      return;
+    }
     createRoot(container).render(
       <StrictMode>
         <AfterFirstCommit onCommit={handOver}>

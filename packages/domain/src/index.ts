@@ -27,4 +27,5 @@ export * from './csv.ts';
 export * from './notifications.ts';
 export * from './roles.ts';
 export * from './languages.ts';
+export * from './prerendered-pages.ts';
 export * from './shuffle/index.ts';

@@ -13,7 +13,7 @@ describe('serving the web app', () => {
     await t.close();
   });
 
-  it.each(['/app', '/workspaces/my-course', '/workspace/123/team/4/chat', '/no/such/page'])(
+  it.each(['/app/', '/workspaces/my-course', '/workspace/123/team/4/chat', '/no/such/page'])(
     'answers the page path %s with index.html (the client router decides)',
     async (url) => {
       const response = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
@@ -26,22 +26,42 @@ describe('serving the web app', () => {
   );
 
   it.each([
-    [{}, 'en'],
-    [{ 'accept-language': 'ko-KR,ko;q=0.9,en;q=0.8' }, 'ko'],
-    [{ 'accept-language': 'en-US,ko;q=0.9' }, 'en'],
-    [{ 'accept-language': 'ko-KR', cookie: 'a=1; language=en' }, 'en'],
-    [{ 'accept-language': 'en-US', cookie: 'language=ko' }, 'ko'],
-    [{ cookie: 'language=fr' }, 'en'],
+    ['/', {}, 'en'],
+    ['/', { 'accept-language': 'ko-KR,ko;q=0.9,en;q=0.8' }, 'ko'],
+    ['/', { 'accept-language': 'en-US,ko;q=0.9' }, 'en'],
+    ['/', { 'accept-language': 'ko-KR', cookie: 'a=1; language=en' }, 'en'],
+    ['/', { 'accept-language': 'en-US', cookie: 'language=ko' }, 'ko'],
+    ['/', { cookie: 'language=fr' }, 'en'],
+    ['/app', { 'accept-language': 'ko-KR' }, 'ko'],
+    ['/app', { cookie: 'language=en' }, 'en'],
+    ['/contact', { cookie: 'language=ko' }, 'ko'],
+    ['/contact?from=mail', {}, 'en'],
   ])(
-    'answers / with the prerendered landing page in the chosen or browser language (%j: %s)',
-    async (headers, language) => {
-      const response = await t.app.inject({ method: 'GET', url: '/', headers });
+    'answers %s with its prerendered page in the chosen or browser language (%j: %s)',
+    async (url, headers, language) => {
+      const response = await t.app.inject({ method: 'GET', url, headers });
+      const { pathname } = new URL(url, 'http://localhost');
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain(`<html lang="${language}">`);
-      expect(response.body).toContain('data-prerendered="/"');
+      expect(response.body).toContain(`data-prerendered="${pathname}"`);
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(String(response.headers['vary'])).toMatch(/cookie/i);
       expect(String(response.headers['vary'])).toMatch(/accept-language/i);
+    },
+  );
+
+  it.each(['/', '/app', '/contact'])(
+    'answers %s with the app itself, not the signed-out page, to a request with a session',
+    async (url) => {
+      const { authCookies } = await t.app.auth.$context;
+      const response = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { cookie: `language=ko; ${authCookies.sessionToken.name}=some.token` },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<div id="root"></div>');
+      expect(response.body).not.toContain('data-prerendered');
     },
   );
 

@@ -2,16 +2,23 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { LANGUAGES, languageFromCookie, languageOfBrowser } from '@teamshuffle/domain';
+import {
+  LANGUAGES,
+  PRERENDERED_PAGES,
+  languageFromCookie,
+  languageOfBrowser,
+  prerenderedFile,
+  prerenderedPageAt,
+} from '@teamshuffle/domain';
 import type { Language } from '@teamshuffle/domain';
 import fp from 'fastify-plugin';
 import { sendError } from './errors.ts';
 
 /**
- * Which prerendered landing page to send: the chosen language's cookie, else the browser's
+ * Which language's prerendered page to send: the chosen language's cookie, else the browser's
  * first language, as the web app itself decides.
  */
-function landingLanguage(headers: {
+function pageLanguage(headers: {
   cookie?: string | undefined;
   'accept-language'?: string | undefined;
 }): Language {
@@ -21,16 +28,23 @@ function landingLanguage(headers: {
   );
 }
 
+function hasCookie(header: string | undefined, name: string): boolean {
+  return (header ?? '').split(';').some((pair) => pair.trim().startsWith(`${name}=`));
+}
+
 /**
  * Serves the built web app and answers every unknown page path with index.html so the client
  * router can take it; unknown `/api/*` paths and missing files stay 404s.
  */
 export const webPlugin = fp(
-  async (app: FastifyInstance, options: { webDistDir: string }) => {
+  async (app: FastifyInstance, options: { webDistDir: string; sessionCookieName: string }) => {
     const root = options.webDistDir;
     const hasWebApp = existsSync(path.join(root, 'index.html'));
-    const hasLanding = LANGUAGES.every((language) =>
-      existsSync(path.join(root, `landing.${language}.html`)),
+    // The pages the build rendered to HTML (all their languages), by path.
+    const prerendered = new Set(
+      PRERENDERED_PAGES.filter((page) =>
+        LANGUAGES.every((language) => existsSync(path.join(root, prerenderedFile(page, language)))),
+      ).map((page) => page.path),
     );
     if (hasWebApp) {
       await app.register(fastifyStatic, {
@@ -68,13 +82,20 @@ export const webPlugin = fp(
           .send('The web app is not built. Run `npm run build`, then start the server again.');
       }
       reply.header('cache-control', 'no-cache');
-      if (pathname === '/' && hasLanding) {
-        // The landing page prerendered in the visitor's language (issue 14): the one they chose
-        // (the web app keeps it in a cookie too), else Korean for a Korean browser, as the app
-        // itself decides.
+      const page = prerenderedPageAt(pathname);
+      // The prerendered pages are what a signed-out visitor sees: a request with a session gets
+      // the app itself, which shows this visitor's own page.
+      if (
+        page &&
+        prerendered.has(page.path) &&
+        !hasCookie(request.headers.cookie, options.sessionCookieName)
+      ) {
+        // The page prerendered in the visitor's language (issue 14): the one they chose (the web
+        // app keeps it in a cookie too), else Korean for a Korean browser, as the app itself
+        // decides.
         return reply
           .header('vary', 'Cookie, Accept-Language')
-          .sendFile(`landing.${landingLanguage(request.headers)}.html`);
+          .sendFile(prerenderedFile(page, pageLanguage(request.headers)));
       }
       return reply.sendFile('index.html');
     });

@@ -1,27 +1,34 @@
-// Build step (issue 14): the signed-out landing page rendered to HTML, so a first visit paints
-// its content before any JavaScript arrives. Run by build/prerender.ts after the client build.
+// Build step (issue 14): the pages of PRERENDERED_PAGES rendered to HTML, so a first visit paints
+// their content before any JavaScript arrives. Run by build/prerender.ts after the client build.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MantineProvider } from '@mantine/core';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
+import { takeRenderedTitle } from '../hooks/use-page-title';
 import { initI18n } from '../lib/i18n';
 import type { Language } from '../lib/i18n';
 import { AppRoutes, preloadPage } from './router';
 import { theme } from './theme';
 
-export async function prerenderLanding(language: Language): Promise<string> {
+/** The page at `path` as a signed-out first visitor sees it, and its tab title. */
+export async function prerenderPage(
+  path: string,
+  language: Language,
+): Promise<{ markup: string; title: string }> {
   await initI18n(language);
-  await preloadPage('/');
+  await preloadPage(path);
+  takeRenderedTitle();
   const client = new QueryClient();
   // The page's code is here (preloaded), so nothing suspends: plain HTML, no inline scripts
   // (the CSP allows none).
-  return renderToString(
+  const markup = renderToString(
     <MantineProvider theme={theme} defaultColorScheme="light">
       <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={['/']}>
+        <MemoryRouter initialEntries={[path]}>
           <AppRoutes />
         </MemoryRouter>
       </QueryClientProvider>
     </MantineProvider>,
   );
+  return { markup, title: takeRenderedTitle() };
 }

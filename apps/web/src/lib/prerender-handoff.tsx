@@ -19,12 +19,14 @@ function identityOf(element: Element): Identity {
 }
 
 /**
- * The app renders over the prerendered landing page (build/prerender.ts), replacing its DOM with
- * the same page. A visitor who has already tabbed into it keeps their place: the control focused
- * last before the app's first render is noted (its tag, link, name and text; followed until the
- * render, since the visitor may still be moving) and the same control focused after it.
+ * The app renders over a prerendered page (build/prerender.ts), replacing its DOM with the same
+ * page. A visitor who has already used it keeps what they did: the control focused last before
+ * the app's first render is noted (its tag, link, name and text; followed until the render, since
+ * the visitor may still be moving) and the same control focused after it; what they typed into
+ * its fields is typed into the app's same fields; their clicks are made again.
  */
 export function handOverPrerenderedPage(container: Element): () => void {
+  const fields = [...container.querySelectorAll('input, textarea')];
   let before: Identity | null = null;
   const note = (element: Element | null) => {
     if (element && element !== document.body && container.contains(element)) {
@@ -36,6 +38,7 @@ export function handOverPrerenderedPage(container: Element): () => void {
   container.addEventListener('focusin', onFocusIn);
   return () => {
     container.removeEventListener('focusin', onFocusIn);
+    carryTypedText(fields, container);
     const wanted = before;
     const isFocusLost = !document.activeElement || document.activeElement === document.body;
     if (wanted && isFocusLost) findSame(container, wanted)?.focus();
@@ -53,6 +56,32 @@ function findSame(container: Element, wanted: Identity): HTMLElement | null {
     );
   });
   return same instanceof HTMLElement ? same : null;
+}
+
+function isTextField(element: Element): element is HTMLInputElement | HTMLTextAreaElement {
+  if (element instanceof HTMLTextAreaElement) return true;
+  return (
+    element instanceof HTMLInputElement &&
+    !['checkbox', 'radio', 'file', 'hidden', 'submit', 'button', 'reset'].includes(element.type)
+  );
+}
+
+/**
+ * Text typed into the prerendered page's fields before the app took over, typed into the app's
+ * fields (the same page: the same fields in the same order). Set as the browser would, with an
+ * input event, so the app's state follows.
+ */
+function carryTypedText(before: Element[], container: Element): void {
+  const after = [...container.querySelectorAll('input, textarea')];
+  before.forEach((old, index) => {
+    const field = after[index];
+    if (!isTextField(old) || !field || !isTextField(field)) return;
+    if (old.value === old.defaultValue || field.tagName !== old.tagName) return;
+    if (field.getAttribute('name') !== old.getAttribute('name')) return;
+    const prototype = Object.getPrototypeOf(field) as object;
+    Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, old.value);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  });
 }
 
 type PendingClick = { tag: string; label: string | null; text: string | null };

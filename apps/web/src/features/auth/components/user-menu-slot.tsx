@@ -5,6 +5,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { useAuthModal } from '../../../lib/auth-modal';
 import { lazyChunk } from '../../../lib/chunk-load';
 import { useSession } from '../../../lib/session/session-context';
+import { wasSignedIn } from '../../../lib/session/signed-in-hint';
 
 const UserMenu = lazyChunk(async () => (await import('./user-menu')).UserMenu);
 const RetrySessionButton = lazyChunk(async () => (await import('./user-menu')).RetrySessionButton);
@@ -12,7 +13,10 @@ const RetrySessionButton = lazyChunk(async () => (await import('./user-menu')).R
 /**
  * The header's account area: a Sign In button (opening the auth modal) while signed out, the
  * user menu (View Profile, Sign Out) once signed in. While the session is being checked the
- * button shows a spinner, for at most AUTH_LOADING_TIMEOUT_MS; then a retry is offered.
+ * button shows a spinner, for at most AUTH_LOADING_TIMEOUT_MS; then a retry is offered. A browser
+ * that was not signed in last time sees Sign In at once instead of the spinner (as the landing
+ * page shows its pitch at once): the prerendered pages show it too, and it can be pressed before
+ * the app and the session check are here (decision 0009).
  */
 export function UserMenuSlot() {
   const { t } = useTranslation();
@@ -24,7 +28,7 @@ export function UserMenuSlot() {
       {t('header.signIn')}
     </Button>
   );
-  if (session.status === 'loading') return checking;
+  if (session.status === 'loading' && wasSignedIn()) return checking;
 
   if (session.status === 'signedOut' || !session.user) {
     return (

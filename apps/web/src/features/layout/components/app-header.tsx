@@ -5,6 +5,35 @@ import { BrandLink } from './brand-link';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { LanguageSwitch } from './language-switch';
 
+/** Rendered to HTML by the build (src/app/prerender.tsx), not in a browser. */
+const IS_PRERENDER = typeof window === 'undefined';
+
+function MenuBurger({
+  isOpen,
+  onToggle,
+  hiddenFrom,
+  visibleFrom,
+}: {
+  isOpen: boolean;
+  onToggle: () => void;
+  hiddenFrom?: 'sm';
+  visibleFrom?: 'sm';
+}) {
+  const { t } = useTranslation();
+  return (
+    <Burger
+      opened={isOpen}
+      onClick={onToggle}
+      size="sm"
+      aria-label={t('header.toggleNavigation')}
+      aria-expanded={isOpen}
+      aria-controls="side-menu"
+      {...(hiddenFrom ? { hiddenFrom } : {})}
+      {...(visibleFrom ? { visibleFrom } : {})}
+    />
+  );
+}
+
 interface AppHeaderProps {
   isMenuOpen: boolean;
   onToggleMenu: () => void;
@@ -20,22 +49,27 @@ export function AppHeader({
   notificationSlot,
   userSlot,
 }: AppHeaderProps) {
-  const { t } = useTranslation();
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
-        <Burger
-          opened={isMenuOpen}
-          onClick={onToggleMenu}
-          size="sm"
-          aria-label={t('header.toggleNavigation')}
-          aria-expanded={isMenuOpen}
-          aria-controls="side-menu"
-        />
+        {IS_PRERENDER ? (
+          // Rendered to HTML at build time, with no viewport (decision 0009): the side menu is
+          // open on a wide screen and closed on a phone, so each gets its own burger.
+          <>
+            <MenuBurger isOpen={false} onToggle={onToggleMenu} hiddenFrom="sm" />
+            <MenuBurger isOpen onToggle={onToggleMenu} visibleFrom="sm" />
+          </>
+        ) : (
+          <MenuBurger isOpen={isMenuOpen} onToggle={onToggleMenu} />
+        )}
         <BrandLink />
       </Group>
       <Group gap="xs" wrap="nowrap">
-        {hasLanguageSwitch ? <LanguageSwitch /> : null}
+        {hasLanguageSwitch ? (
+          <div data-header-language-switch>
+            <LanguageSwitch />
+          </div>
+        ) : null}
         <ColorSchemeToggle />
         {notificationSlot}
         {userSlot}

@@ -23,7 +23,11 @@ export function AppLayout({ children, notificationSlot, userSlot, navFooterSlot 
   const { t } = useTranslation();
   const [isMobileMenuOpen, mobileMenu] = useDisclosure(false);
   const [isDesktopMenuOpen, desktopMenu] = useDisclosure(true);
-  const isDesktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
+  const isWide = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
+  // Rendered to HTML at build time (decision 0009) there is no viewport: the wide layout, whose
+  // side menu is open and usable; on a phone the CSS keeps that page's side menu and header
+  // language switch out of sight until the app renders the narrow layout (global.css).
+  const isDesktop = typeof window === 'undefined' ? true : isWide;
   const isMenuOpen = isDesktop ? isDesktopMenuOpen : isMobileMenuOpen;
 
   return (

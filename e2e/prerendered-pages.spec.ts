@@ -1,0 +1,67 @@
+import { expect, test } from '@playwright/test';
+import { holdAppEntry } from './support/prerendered.ts';
+
+// /app and /contact arrive as HTML rendered at build time (decision 0008): they paint before
+// their JavaScript, which starts right after that first paint and renders the same page over it.
+test.describe('prerendered /app and /contact', () => {
+  test('paint their content, title and language with no script at all', async ({ browser }) => {
+    for (const [locale, appTitle, contactTitle] of [
+      ['en-US', 'Team Formation', 'Contact'],
+      ['ko-KR', '팀 구성', '문의'],
+    ] as const) {
+      const context = await browser.newContext({ javaScriptEnabled: false, locale });
+      const page = await context.newPage();
+      await page.goto('/app');
+      await expect(page).toHaveTitle(`${appTitle} · Teamshuffle`);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale.slice(0, 2));
+      await expect(page.getByRole('heading', { level: 1, name: appTitle })).toBeVisible();
+      await expect(page.getByRole('textbox').first()).toBeVisible();
+      await page.goto('/contact');
+      await expect(page).toHaveTitle(`${contactTitle} · Teamshuffle`);
+      await expect(page.getByRole('heading', { level: 1, name: contactTitle })).toBeVisible();
+      await context.close();
+    }
+  });
+
+  test('a name typed and entered before the app arrives is added once it has', async ({ page }) => {
+    const release = await holdAppEntry(page);
+    await page.goto('/app');
+    await expect(page.locator('.prerendered-page')).toHaveCount(1);
+    const name = page.getByRole('textbox', { name: 'Member name' });
+    await name.fill('Early Bird');
+    await name.press('Enter');
+    // Still the prerendered page: Enter did not send the form as a page load.
+    await expect(page).toHaveURL(/\/app$/);
+    await expect(page.locator('.prerendered-page')).toHaveCount(1);
+    release();
+    await expect(page.locator('.prerendered-page')).toHaveCount(0);
+    await expect(page.getByText('Members: 1')).toBeVisible();
+    await expect(page.getByText('Early Bird', { exact: true })).toBeVisible();
+    // Typed but not entered: kept in the field.
+    await page.evaluate(() => window.localStorage.clear());
+    const held = await holdAppEntry(page);
+    await page.goto('/app');
+    await page.getByRole('textbox', { name: 'Member name' }).fill('Half typed');
+    held();
+    await expect(page.locator('.prerendered-page')).toHaveCount(0);
+    await expect(page.getByRole('textbox', { name: 'Member name' })).toHaveValue('Half typed');
+  });
+
+  test('a saved draft keeps the empty prerendered tool hidden until the app shows the draft', async ({
+    page,
+  }) => {
+    await page.goto('/app');
+    await expect(page.locator('.prerendered-page')).toHaveCount(0);
+    await page.getByRole('textbox', { name: 'Member name' }).fill('Kept Member');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(page.getByText('Members: 1')).toBeVisible();
+
+    const release = await holdAppEntry(page);
+    await page.reload();
+    await expect(page.locator('.prerendered-page')).toHaveCount(1);
+    await expect(page.getByRole('heading', { level: 1, name: 'Team Formation' })).toBeHidden();
+    release();
+    await expect(page.getByText('Kept Member', { exact: true })).toBeVisible();
+    await expect(page.locator('.prerendered-page')).toHaveCount(0);
+  });
+});
