@@ -23,20 +23,24 @@ test.describe('prerendered /app and /contact', () => {
     }
   });
 
-  test('a name typed and entered before the app arrives is added once it has', async ({ page }) => {
+  test('names typed and entered before the app arrives are added once it has', async ({ page }) => {
     const release = await holdAppEntry(page);
     await page.goto('/app');
     await expect(page.locator('.prerendered-page')).toHaveCount(1);
     const name = page.getByRole('textbox', { name: 'Member name' });
     await name.fill('Early Bird');
     await name.press('Enter');
+    await name.fill('Second Bird');
+    await name.press('Enter');
     // Still the prerendered page: Enter did not send the form as a page load.
     await expect(page).toHaveURL(/\/app$/);
     await expect(page.locator('.prerendered-page')).toHaveCount(1);
     release();
     await expect(page.locator('.prerendered-page')).toHaveCount(0);
-    await expect(page.getByText('Members: 1')).toBeVisible();
+    await expect(page.getByText('Members: 2')).toBeVisible();
     await expect(page.getByText('Early Bird', { exact: true })).toBeVisible();
+    await expect(page.getByText('Second Bird', { exact: true })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Member name' })).toHaveValue('');
     // Typed but not entered: kept in the field.
     await page.evaluate(() => window.localStorage.clear());
     const held = await holdAppEntry(page);

@@ -231,12 +231,14 @@ async function measurePage(
   await waitForQuiet();
   if (html.includes('data-start="interaction"')) {
     const before = bytes.jsGzip;
+    const sentBefore = bytes.jsCssTransferred;
     await tab.mouse.move(200, 200);
     lastAsset = Date.now();
     await tab.locator('.prerendered-page').waitFor({ state: 'detached', timeout: PAGE_TIMEOUT_MS });
     await waitForQuiet();
     bytes.jsGzipOnInteraction = bytes.jsGzip - before;
     bytes.jsGzip = before;
+    bytes.jsCssTransferred = sentBefore;
   }
   await context.close();
   bytes.list.sort((a, b) => b.gzip - a.gzip);

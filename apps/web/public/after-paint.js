@@ -18,7 +18,8 @@
   var language = script && script.getAttribute('data-language');
   var root = document.documentElement;
   var hasStarted = false;
-  var events = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin'];
+  // A click too: a screen reader can activate a control without moving the focus first.
+  var events = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'click'];
   function start() {
     if (hasStarted || !entry) return;
     hasStarted = true;

@@ -28,9 +28,9 @@
     // Storage can be unavailable (private mode, blocked cookies): keep the defaults.
   }
 
-  // Clicks on a prerendered page's controls before the app has taken over (the page
-  // is HTML until then: build/prerender.ts) are kept, and the app clicks the same controls once
-  // it has rendered (src/lib/prerender-handoff.tsx), so an early click is not lost.
+  // Clicks on a prerendered page's controls before the app has taken over (the page is HTML
+  // until then: build/prerender.ts) are kept, and the app makes them again on its same controls
+  // once it has rendered (src/lib/prerender-handoff.tsx), so an early click is not lost.
   var pendingClicks = [];
   window.__teamshufflePendingClicks = pendingClicks;
   document.addEventListener(
@@ -53,10 +53,16 @@
       }
       var control = target && target.closest('button, label, [role="button"]');
       if (!control || !control.closest('.prerendered-page')) return;
+      // With what the page's fields held at that moment (Enter in the member field clicks Add):
+      // the app fills its fields the same way before it makes the click.
+      var fields = document.querySelectorAll('#root input, #root textarea');
+      var values = [];
+      for (var i = 0; i < fields.length; i++) values.push(fields[i].value);
       pendingClicks.push({
         tag: control.tagName,
         label: control.getAttribute('aria-label'),
         text: control.textContent,
+        values: values,
       });
     },
     true,

@@ -3,7 +3,7 @@
 import './app/mantine-global.css';
 import './app/global.css';
 
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProvider } from './app/provider';
@@ -37,7 +37,7 @@ loadChunk(async () => {
     if (isPrerendered && (window as { __teamshuffleIsLeaving?: boolean }).__teamshuffleIsLeaving) {
       return;
     }
-    createRoot(container).render(
+    const app = (
       <StrictMode>
         <AfterFirstCommit onCommit={handOver}>
           <AppProvider>
@@ -49,8 +49,14 @@ loadChunk(async () => {
             </BrowserRouter>
           </AppProvider>
         </AfterFirstCommit>
-      </StrictMode>,
+      </StrictMode>
     );
+    const root = createRoot(container);
+    // Over a prerendered page the visitor already sees the page: render the app as a transition,
+    // which React does in slices, yielding to the browser between them, so the page stays
+    // responsive meanwhile (issue 14: no long task while the visitor may be typing or tapping).
+    if (isPrerendered) startTransition(() => root.render(app));
+    else root.render(app);
   },
   (error: unknown) => {
     console.error(error);

@@ -38,11 +38,16 @@ export function handOverPrerenderedPage(container: Element): () => void {
   container.addEventListener('focusin', onFocusIn);
   return () => {
     container.removeEventListener('focusin', onFocusIn);
-    carryTypedText(fields, container);
+    // The prerendered fields are off the page now, with what the visitor typed still in them.
+    const typed = fields.map((field) =>
+      isTextField(field) && field.value !== field.defaultValue ? field.value : null,
+    );
     const wanted = before;
     const isFocusLost = !document.activeElement || document.activeElement === document.body;
     if (wanted && isFocusLost) findSame(container, wanted)?.focus();
-    replayClicks(container);
+    // Once this first commit is over, so that the app takes in each input event at once (a
+    // replayed Add then sees the name typed before it).
+    setTimeout(() => replayVisit(fields, typed, container), 0);
   };
 }
 
@@ -67,34 +72,41 @@ function isTextField(element: Element): element is HTMLInputElement | HTMLTextAr
 }
 
 /**
- * Text typed into the prerendered page's fields before the app took over, typed into the app's
- * fields (the same page: the same fields in the same order). Set as the browser would, with an
- * input event, so the app's state follows.
+ * Types `values` (by field, in page order; null: leave it) into the app's fields, which are the
+ * prerendered page's fields rendered again (the same fields in the same order). Set as the
+ * browser would, with an input event, so the app's state follows.
  */
-function carryTypedText(before: Element[], container: Element): void {
+function typeInto(before: Element[], values: (string | null)[], container: Element): void {
   const after = [...container.querySelectorAll('input, textarea')];
   before.forEach((old, index) => {
+    const value = values[index];
     const field = after[index];
-    if (!isTextField(old) || !field || !isTextField(field)) return;
-    if (old.value === old.defaultValue || field.tagName !== old.tagName) return;
-    if (field.getAttribute('name') !== old.getAttribute('name')) return;
+    if (value === null || value === undefined || !field) return;
+    if (!isTextField(old) || !isTextField(field) || field.value === value) return;
+    if (field.tagName !== old.tagName || field.getAttribute('name') !== old.getAttribute('name')) {
+      return;
+    }
     const prototype = Object.getPrototypeOf(field) as object;
-    Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, old.value);
+    Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
     field.dispatchEvent(new Event('input', { bubbles: true }));
   });
 }
 
-type PendingClick = { tag: string; label: string | null; text: string | null };
-
 /**
- * Clicks made on the prerendered page's controls before the app took over, noted by
- * public/theme-init.js: made again on the app's same controls, in order (the dark-mode toggle,
- * the menu, Sign In).
+ * What the visitor did on the prerendered page, done again on the app's: each click (noted by
+ * public/theme-init.js with what the fields held then) made on the same control after those
+ * values are typed in, in order (Enter in the member field clicks Add, once per name); then
+ * what was typed after the last click.
  */
-function replayClicks(container: Element): void {
+function replayVisit(fields: Element[], typed: (string | null)[], container: Element): void {
   const scope = window as typeof window & { __teamshufflePendingClicks?: PendingClick[] };
   const clicks = scope.__teamshufflePendingClicks?.splice(0) ?? [];
+  let last: (string | null)[] = [];
   for (const click of clicks) {
+    if (click.values) {
+      typeInto(fields, click.values, container);
+      last = click.values;
+    }
     findSame(container, {
       tag: click.tag,
       href: undefined,
@@ -102,7 +114,20 @@ function replayClicks(container: Element): void {
       text: click.text ?? '',
     })?.click();
   }
+  typeInto(
+    fields,
+    typed.map((value, index) => (value === last[index] ? null : value)),
+    container,
+  );
 }
+
+type PendingClick = {
+  tag: string;
+  label: string | null;
+  text: string | null;
+  /** What each field of the page held at the click, in page order. */
+  values?: string[];
+};
 
 /** Calls `onCommit` once, after the first render of everything inside it is on screen. */
 export function AfterFirstCommit({

@@ -1,0 +1,110 @@
+// @vitest-environment jsdom
+import { act, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AfterFirstCommit, handOverPrerenderedPage } from './prerender-handoff';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+function Form({ onAdd }: { onAdd: (name: string) => void }) {
+  const [name, setName] = useState('');
+  const [note, setNote] = useState('kept');
+  return (
+    <div>
+      <input aria-label="Name" name="name" value={name} onChange={(e) => setName(e.target.value)} />
+      <textarea aria-label="Note" value={note} onChange={(e) => setNote(e.target.value)} />
+      <button
+        type="button"
+        onClick={() => {
+          onAdd(name);
+          setName('');
+        }}
+      >
+        Add
+      </button>
+      <output>{`${name}|${note}`}</output>
+    </div>
+  );
+}
+
+/** The same form as HTML, as the build's prerender writes it. */
+const PRERENDERED =
+  '<div class="prerendered-page"><div><input aria-label="Name" name="name" value="">' +
+  '<textarea aria-label="Note">kept</textarea><button type="button">Add</button>' +
+  '<output>|kept</output></div></div>';
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  delete (window as { __teamshufflePendingClicks?: unknown }).__teamshufflePendingClicks;
+});
+
+type Click = { tag: string; label: string | null; text: string; values: string[] };
+
+/** The prerendered form in the page, `typed` in its name field, the clicks theme-init noted. */
+function prerendered(typed: string, clicks: Click[]): HTMLElement {
+  const container = document.createElement('div');
+  container.innerHTML = PRERENDERED;
+  document.body.append(container);
+  const input = container.querySelector('input');
+  if (!input) throw new Error('no input');
+  input.value = typed;
+  input.focus();
+  (window as { __teamshufflePendingClicks?: unknown }).__teamshufflePendingClicks = clicks;
+  return container;
+}
+
+async function takeOver(container: HTMLElement, added: string[]) {
+  const handOver = handOverPrerenderedPage(container);
+  const root = createRoot(container);
+  await act(async () => {
+    root.render(
+      <AfterFirstCommit onCommit={handOver}>
+        <Form onAdd={(name) => added.push(name)} />
+      </AfterFirstCommit>,
+    );
+  });
+  return root;
+}
+
+const add = (name: string): Click => ({
+  tag: 'BUTTON',
+  label: null,
+  text: 'Add',
+  values: [name, 'kept'],
+});
+
+describe('handing the prerendered page over to the app', () => {
+  it('adds each name entered before the app arrived, in order, and keeps the focus', async () => {
+    // Ann, Enter, Ben, Enter: the page still shows Ben (nothing cleared it).
+    const container = prerendered('Ben', [add('Ann'), add('Ben')]);
+    const added: string[] = [];
+    const root = await takeOver(container, added);
+    expect(container.querySelector('.prerendered-page')).toBeNull();
+    expect(document.activeElement).toBe(container.querySelector('input'));
+    await vi.waitFor(() => expect(added).toEqual(['Ann', 'Ben']));
+    // Ben was added, so the field is empty again, as in the app.
+    expect(container.querySelector('output')?.textContent).toBe('|kept');
+    act(() => root.unmount());
+  });
+
+  it('types what was typed after the last click into the app’s field', async () => {
+    const container = prerendered('Half typed', [add('Ann')]);
+    const added: string[] = [];
+    const root = await takeOver(container, added);
+    await vi.waitFor(() => expect(added).toEqual(['Ann']));
+    await vi.waitFor(() =>
+      expect(container.querySelector('output')?.textContent).toBe('Half typed|kept'),
+    );
+    act(() => root.unmount());
+  });
+
+  it('leaves the app’s fields as they are where nothing was typed', async () => {
+    const container = prerendered('', []);
+    const added: string[] = [];
+    const root = await takeOver(container, added);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(container.querySelector('output')?.textContent).toBe('|kept');
+    expect(added).toEqual([]);
+    act(() => root.unmount());
+  });
+});
