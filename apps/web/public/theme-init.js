@@ -37,20 +37,6 @@
     'click',
     function (event) {
       var target = event.target instanceof Element ? event.target : null;
-      // A link followed before the app is here loads the next page: the app must not start
-      // over this one meanwhile (its router's first history write would cancel that load).
-      var link = target && target.closest('a[href]');
-      if (link && link.closest('.prerendered-page')) {
-        var href = link.getAttribute('href') || '';
-        var isPlain = !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey;
-        var isPage = link.origin === window.location.origin && !link.hasAttribute('download');
-        if (isPlain && isPage && !link.getAttribute('target') && href.charAt(0) !== '#') {
-          setTimeout(function () {
-            if (!event.defaultPrevented) window.__teamshuffleIsLeaving = true;
-          }, 0);
-        }
-        return;
-      }
       var control = target && target.closest('button, label, [role="button"]');
       if (!control || !control.closest('.prerendered-page')) return;
       // With what the page's fields held at that moment (Enter in the member field clicks Add):

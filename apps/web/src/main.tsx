@@ -18,8 +18,9 @@ import { makeZodJitless } from './lib/zod-jitless';
 // Before any page's code parses with zod: no eval probe under the strict CSP.
 makeZodJitless();
 
-const container = document.getElementById('root');
-if (!container) throw new Error('Missing #root element in index.html');
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('Missing #root element in index.html');
+const container: HTMLElement = rootElement;
 
 // The page's code and its language strings are chunks of their own: fetch both at once, render
 // once the strings are here (or say that they could not come, within the 120 s chunk time-out).
@@ -28,38 +29,33 @@ if (!container) throw new Error('Missing #root element in index.html');
 const page = preloadPage(window.location.pathname);
 const isPrerendered = container.dataset['prerendered'] === window.location.pathname;
 const handOver = isPrerendered ? handOverPrerenderedPage(container) : () => undefined;
+
+function renderApp(): void {
+  const app = (
+    <StrictMode>
+      <AfterFirstCommit onCommit={handOver}>
+        <AppProvider>
+          <BrowserRouter>
+            {/* Last resort if the shell itself fails. */}
+            <RouteErrorBoundary>
+              <AppRoutes />
+            </RouteErrorBoundary>
+          </BrowserRouter>
+        </AppProvider>
+      </AfterFirstCommit>
+    </StrictMode>
+  );
+  const root = createRoot(container);
+  // Over a prerendered page the visitor already sees the page: render the app as a transition,
+  // which React does in slices, yielding to the browser between them, so the page stays
+  // responsive meanwhile (issue 14: no long task while the visitor may be typing or tapping).
+  if (isPrerendered) startTransition(() => root.render(app));
+  else root.render(app);
+}
+
 loadChunk(async () => {
   await Promise.all([initI18n(), isPrerendered ? page : null]);
-}).then(
-  () => {
-    // A link on the prerendered page was followed (public/theme-init.js): the next page is
-    // loading, and the router's first history write would cancel that.
-    if (isPrerendered && (window as { __teamshuffleIsLeaving?: boolean }).__teamshuffleIsLeaving) {
-      return;
-    }
-    const app = (
-      <StrictMode>
-        <AfterFirstCommit onCommit={handOver}>
-          <AppProvider>
-            <BrowserRouter>
-              {/* Last resort if the shell itself fails. */}
-              <RouteErrorBoundary>
-                <AppRoutes />
-              </RouteErrorBoundary>
-            </BrowserRouter>
-          </AppProvider>
-        </AfterFirstCommit>
-      </StrictMode>
-    );
-    const root = createRoot(container);
-    // Over a prerendered page the visitor already sees the page: render the app as a transition,
-    // which React does in slices, yielding to the browser between them, so the page stays
-    // responsive meanwhile (issue 14: no long task while the visitor may be typing or tapping).
-    if (isPrerendered) startTransition(() => root.render(app));
-    else root.render(app);
-  },
-  (error: unknown) => {
-    console.error(error);
-    showStartupFailure(container);
-  },
-);
+}).then(renderApp, (error: unknown) => {
+  console.error(error);
+  showStartupFailure(container);
+});
