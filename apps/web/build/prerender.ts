@@ -101,7 +101,7 @@ export function prerenderPages(): Plugin {
   let root = '';
   let outDir = 'dist';
   let isSsr = false;
-  /** By page name, then language: the stylesheets and chunks the page needs. */
+  /** By file (`<name>.<language>.html`): the stylesheets and chunks the page needs. */
   const headTags = new Map<string, string>();
   return {
     name: 'teamshuffle:prerender',
@@ -143,12 +143,12 @@ export function prerenderPages(): Plugin {
       // A directory of this build's own: two builds at once (CI and a bench) do not share one.
       await mkdir(path.join(root, 'node_modules'), { recursive: true });
       const ssrDir = await mkdtemp(path.join(root, 'node_modules/.teamshuffle-prerender-'));
-      await build({
-        root,
-        logLevel: 'warn',
-        build: { ssr: 'src/app/prerender.tsx', outDir: ssrDir, emptyOutDir: true },
-      });
       try {
+        await build({
+          root,
+          logLevel: 'warn',
+          build: { ssr: 'src/app/prerender.tsx', outDir: ssrDir, emptyOutDir: true },
+        });
         const entry = pathToFileURL(path.join(ssrDir, 'prerender.js')).href;
         // A new directory each build, so no module is stale. No query string either: the page
         // chunks import `../prerender.js`, which would then be a second copy of this module.
@@ -178,6 +178,9 @@ export function prerenderPages(): Plugin {
               );
             if (!html.includes('data-prerendered')) {
               throw new Error('prerender: index.html has no #root to fill');
+            }
+            if (!html.includes(`<title>${escapeHtml(title)}</title>`)) {
+              throw new Error('prerender: index.html has no <title>Teamshuffle</title> to fill');
             }
             const inlined = startAfterPaint(await inlineStylesheets(html, outDir), page, language);
             const file = path.join(outDir, name);

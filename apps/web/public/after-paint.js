@@ -46,8 +46,11 @@
     for (var e = 0; e < events.length; e++) {
       document.addEventListener(events[e], start, { capture: true, passive: true });
     }
-    // Focus already inside the page (a restored tab, an autofocus) counts as reaching for it.
-    if (document.activeElement && document.activeElement !== document.body) start();
+    // Focus already inside the page (a restored tab, an autofocus), or a click made before this
+    // script ran (theme-init.js noted it), counts as reaching for it.
+    var clicks = window.__teamshufflePendingClicks;
+    var isFocused = document.activeElement && document.activeElement !== document.body;
+    if (isFocused || (clicks && clicks.length > 0)) start();
     return;
   }
   // requestAnimationFrame runs just before the next paint, the timeout just after it. A hidden

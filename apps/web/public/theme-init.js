@@ -32,6 +32,7 @@
   // until then: build/prerender.ts) are kept, and the app makes them again on its same controls
   // once it has rendered (src/lib/prerender-handoff.tsx), so an early click is not lost.
   var pendingClicks = [];
+  var lastLabel = null;
   window.__teamshufflePendingClicks = pendingClicks;
   document.addEventListener(
     'click',
@@ -39,6 +40,14 @@
       var target = event.target instanceof Element ? event.target : null;
       var control = target && target.closest('button, label, [role="button"]');
       if (!control || !control.closest('.prerendered-page')) return;
+      // A click on a label clicks its field too (a second click event, at once): one click.
+      if (control === lastLabel) return;
+      if (control.tagName === 'LABEL') {
+        lastLabel = control;
+        setTimeout(function () {
+          lastLabel = null;
+        }, 0);
+      }
       // With what the page's fields held at that moment (Enter in the member field clicks Add):
       // the app fills its fields the same way before it makes the click.
       var fields = document.querySelectorAll('#root input, #root textarea');

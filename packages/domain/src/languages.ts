@@ -12,13 +12,19 @@ export function isLanguage(value: unknown): value is Language {
  */
 export const LANGUAGE_COOKIE = 'language';
 
-/** The chosen language in a `Cookie` header (or `document.cookie`), if any. */
-export function languageFromCookie(cookie: string): Language | null {
+/** The value of the cookie `name` in a `Cookie` header (or `document.cookie`), if it is there. */
+export function cookieValue(cookie: string, name: string): string | null {
   for (const pair of cookie.split(';')) {
-    const [name, value] = pair.split('=').map((part) => part.trim());
-    if (name === LANGUAGE_COOKIE && isLanguage(value)) return value;
+    const at = pair.indexOf('=');
+    if (at !== -1 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim();
   }
   return null;
+}
+
+/** The chosen language in a `Cookie` header (or `document.cookie`), if any. */
+export function languageFromCookie(cookie: string): Language | null {
+  const value = cookieValue(cookie, LANGUAGE_COOKIE);
+  return isLanguage(value) ? value : null;
 }
 
 /**

@@ -62,6 +62,7 @@ describe('serving the web app', () => {
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('<div id="root"></div>');
       expect(response.body).not.toContain('data-prerendered');
+      expect(String(response.headers['vary'])).toMatch(/cookie/i);
     },
   );
 

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   LANGUAGES,
   PRERENDERED_PAGES,
+  cookieValue,
   languageFromCookie,
   languageOfBrowser,
   prerenderedFile,
@@ -26,10 +27,6 @@ function pageLanguage(headers: {
     languageFromCookie(headers.cookie ?? '') ??
     languageOfBrowser(headers['accept-language']?.split(',')[0])
   );
-}
-
-function hasCookie(header: string | undefined, name: string): boolean {
-  return (header ?? '').split(';').some((pair) => pair.trim().startsWith(`${name}=`));
 }
 
 /**
@@ -83,19 +80,17 @@ export const webPlugin = fp(
       }
       reply.header('cache-control', 'no-cache');
       const page = prerenderedPageAt(pathname);
-      // The prerendered pages are what a signed-out visitor sees: a request with a session gets
-      // the app itself, which shows this visitor's own page.
-      if (
-        page &&
-        prerendered.has(page.path) &&
-        !hasCookie(request.headers.cookie, options.sessionCookieName)
-      ) {
-        // The page prerendered in the visitor's language (issue 14): the one they chose (the web
-        // app keeps it in a cookie too), else Korean for a Korean browser, as the app itself
-        // decides.
-        return reply
-          .header('vary', 'Cookie, Accept-Language')
-          .sendFile(prerenderedFile(page, pageLanguage(request.headers)));
+      if (page && prerendered.has(page.path)) {
+        // Which file depends on these headers, for any cache on the way.
+        reply.header('vary', 'Cookie, Accept-Language');
+        // The prerendered pages are what a signed-out visitor sees: a request with a session
+        // gets the app itself, which shows this visitor's own page. Otherwise the page in the
+        // visitor's language (issue 14): the one they chose (the web app keeps it in a cookie
+        // too), else Korean for a Korean browser, as the app itself decides.
+        const hasSession = cookieValue(request.headers.cookie ?? '', options.sessionCookieName);
+        if (hasSession === null) {
+          return reply.sendFile(prerenderedFile(page, pageLanguage(request.headers)));
+        }
       }
       return reply.sendFile('index.html');
     });

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { APP_NAME } from '../lib/constants';
+import { isPrerendering } from '../lib/prerendering';
 
 /** The tab title: "<page> · Teamshuffle", or just "Teamshuffle" without a page name. */
 export function pageTitle(pageName?: string): string {
@@ -11,7 +12,7 @@ let renderedTitle = APP_NAME;
 
 function noteRenderedTitle(title: string): void {
   // Effects do not run in a render to HTML: the prerender writes this into the page's <title>.
-  if (typeof document === 'undefined') renderedTitle = title;
+  if (isPrerendering()) renderedTitle = title;
 }
 
 /** The title of the page rendered last by the build's prerender (src/app/prerender.tsx). */

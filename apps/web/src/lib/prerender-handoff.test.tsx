@@ -6,12 +6,15 @@ import { AfterFirstCommit, handOverPrerenderedPage } from './prerender-handoff';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
+/** Mantine's fields are labelled, not named; a radio (the language switch) comes first. */
 function Form({ onAdd }: { onAdd: (name: string) => void }) {
   const [name, setName] = useState('');
   const [note, setNote] = useState('kept');
   return (
     <div>
-      <input aria-label="Name" name="name" value={name} onChange={(e) => setName(e.target.value)} />
+      <input type="radio" aria-label="EN" defaultChecked />
+      <label htmlFor="name">Name</label>
+      <input id="name" value={name} onChange={(e) => setName(e.target.value)} />
       <textarea aria-label="Note" value={note} onChange={(e) => setNote(e.target.value)} />
       <button
         type="button"
@@ -29,7 +32,8 @@ function Form({ onAdd }: { onAdd: (name: string) => void }) {
 
 /** The same form as HTML, as the build's prerender writes it. */
 const PRERENDERED =
-  '<div class="prerendered-page"><div><input aria-label="Name" name="name" value="">' +
+  '<div class="prerendered-page"><div><input type="radio" aria-label="EN" checked="">' +
+  '<label for="name">Name</label><input id="name" value="">' +
   '<textarea aria-label="Note">kept</textarea><button type="button">Add</button>' +
   '<output>|kept</output></div></div>';
 
@@ -45,7 +49,7 @@ function prerendered(typed: string, clicks: Click[]): HTMLElement {
   const container = document.createElement('div');
   container.innerHTML = PRERENDERED;
   document.body.append(container);
-  const input = container.querySelector('input');
+  const input = container.querySelector<HTMLInputElement>('#name');
   if (!input) throw new Error('no input');
   input.value = typed;
   input.focus();
@@ -70,7 +74,7 @@ const add = (name: string): Click => ({
   tag: 'BUTTON',
   label: null,
   text: 'Add',
-  values: [name, 'kept'],
+  values: ['on', name, 'kept'],
 });
 
 describe('handing the prerendered page over to the app', () => {
@@ -80,9 +84,19 @@ describe('handing the prerendered page over to the app', () => {
     const added: string[] = [];
     const root = await takeOver(container, added);
     expect(container.querySelector('.prerendered-page')).toBeNull();
-    expect(document.activeElement).toBe(container.querySelector('input'));
+    // The name field, not the first input of the page (the radio).
+    expect(document.activeElement).toBe(container.querySelector('#name'));
     await vi.waitFor(() => expect(added).toEqual(['Ann', 'Ben']));
     // Ben was added, so the field is empty again, as in the app.
+    expect(container.querySelector('output')?.textContent).toBe('|kept');
+    act(() => root.unmount());
+  });
+
+  it('adds the same name entered twice twice', async () => {
+    const container = prerendered('Ann', [add('Ann'), add('Ann')]);
+    const added: string[] = [];
+    const root = await takeOver(container, added);
+    await vi.waitFor(() => expect(added).toEqual(['Ann', 'Ann']));
     expect(container.querySelector('output')?.textContent).toBe('|kept');
     act(() => root.unmount());
   });

@@ -1,59 +1,94 @@
 import { useLayoutEffect } from 'react';
 import type { ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 
-/** `href` undefined: any link or none. */
+const FIELDS = 'input, textarea';
+
+/** `href` undefined: any link or none. `field`: a form field, by its place among the page's. */
 type Identity = {
   tag: string;
   href: string | null | undefined;
   label: string | null;
   text: string;
+  field?: { index: number; type: string; label: string };
 };
 
-function identityOf(element: Element): Identity {
-  return {
+/** The text of a field's first label (Mantine's inputs have a label, not a name). */
+function labelOf(element: Element): string {
+  const labels = (element as HTMLInputElement).labels;
+  return labels?.[0]?.textContent ?? '';
+}
+
+function identityOf(element: Element, container: Element): Identity {
+  const identity: Identity = {
     tag: element.tagName,
     href: element.getAttribute('href'),
     label: element.getAttribute('aria-label'),
     text: element.textContent ?? '',
   };
+  if (element.matches(FIELDS)) {
+    identity.field = {
+      index: [...container.querySelectorAll(FIELDS)].indexOf(element),
+      type: element.getAttribute('type') ?? '',
+      label: labelOf(element),
+    };
+  }
+  return identity;
 }
 
 /**
  * The app renders over a prerendered page (build/prerender.ts), replacing its DOM with the same
  * page. A visitor who has already used it keeps what they did: the control focused last before
- * the app's first render is noted (its tag, link, name and text; followed until the render, since
- * the visitor may still be moving) and the same control focused after it; what they typed into
- * its fields is typed into the app's same fields; their clicks are made again.
+ * the app's first render is noted (its tag, link, name and text, or a field's place and label;
+ * followed until the render, since the visitor may still be moving) and the same control
+ * focused after it; their clicks are made again and what they typed is typed into the app's
+ * same fields. The returned function runs once (StrictMode commits twice in development).
  */
 export function handOverPrerenderedPage(container: Element): () => void {
-  const fields = [...container.querySelectorAll('input, textarea')];
+  // With their labels read now: once the app has replaced them, a `for` label no longer counts.
+  const fields = [...container.querySelectorAll(FIELDS)].map((element) => ({
+    element,
+    label: labelOf(element),
+  }));
   let before: Identity | null = null;
+  let isDone = false;
   const note = (element: Element | null) => {
     if (element && element !== document.body && container.contains(element)) {
-      before = identityOf(element);
+      before = identityOf(element, container);
     }
   };
   const onFocusIn = (event: Event) => note(event.target instanceof Element ? event.target : null);
   note(document.activeElement);
   container.addEventListener('focusin', onFocusIn);
   return () => {
+    if (isDone) return;
+    isDone = true;
     container.removeEventListener('focusin', onFocusIn);
     // The prerendered fields are off the page now, with what the visitor typed still in them.
-    const typed = fields.map((field) =>
-      isTextField(field) && field.value !== field.defaultValue ? field.value : null,
+    const typed = fields.map(({ element }) =>
+      isTextField(element) && element.value !== element.defaultValue ? element.value : null,
     );
     const wanted = before;
     const isFocusLost = !document.activeElement || document.activeElement === document.body;
     if (wanted && isFocusLost) findSame(container, wanted)?.focus();
-    // Once this first commit is over, so that the app takes in each input event at once (a
-    // replayed Add then sees the name typed before it).
-    setTimeout(() => replayVisit(fields, typed, container), 0);
+    // Right after this first commit, before the browser hands the page any new input (a key
+    // the visitor presses meanwhile would land between two replayed steps).
+    queueMicrotask(() => replayVisit(fields, typed, container));
   };
 }
 
 function findSame(container: Element, wanted: Identity): HTMLElement | null {
+  if (wanted.field) {
+    const field = container.querySelectorAll(FIELDS)[wanted.field.index];
+    const found = field ? identityOf(field, container) : null;
+    const isSame =
+      found?.tag === wanted.tag &&
+      found.field?.type === wanted.field.type &&
+      found.field.label === wanted.field.label;
+    return isSame && field instanceof HTMLElement ? field : null;
+  }
   const same = [...container.querySelectorAll(wanted.tag)].find((element) => {
-    const found = identityOf(element);
+    const found = identityOf(element, container);
     return (
       (wanted.href === undefined || found.href === wanted.href) &&
       found.label === wanted.label &&
@@ -73,32 +108,35 @@ function isTextField(element: Element): element is HTMLInputElement | HTMLTextAr
 
 /**
  * Types `values` (by field, in page order; null: leave it) into the app's fields, which are the
- * prerendered page's fields rendered again (the same fields in the same order). Set as the
- * browser would, with an input event, so the app's state follows.
+ * prerendered page's fields rendered again: the same field at the same place, with the same
+ * label. Set as the browser would, with an input event, so the app's state follows.
  */
-function typeInto(before: Element[], values: (string | null)[], container: Element): void {
-  const after = [...container.querySelectorAll('input, textarea')];
-  before.forEach((old, index) => {
+function typeInto(before: Field[], values: (string | null)[], container: Element): void {
+  const after = [...container.querySelectorAll(FIELDS)];
+  before.forEach(({ element: old, label }, index) => {
     const value = values[index];
     const field = after[index];
     if (value === null || value === undefined || !field) return;
     if (!isTextField(old) || !isTextField(field) || field.value === value) return;
-    if (field.tagName !== old.tagName || field.getAttribute('name') !== old.getAttribute('name')) {
-      return;
-    }
+    if (field.tagName !== old.tagName || labelOf(field) !== label) return;
     const prototype = Object.getPrototypeOf(field) as object;
     Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
-    field.dispatchEvent(new Event('input', { bubbles: true }));
+    // Committed at once, so the next step (a click on Add) sees it.
+    flushSync(() => field.dispatchEvent(new Event('input', { bubbles: true })));
   });
 }
+
+/** A field of the prerendered page, with the text of its label. */
+type Field = { element: Element; label: string };
 
 /**
  * What the visitor did on the prerendered page, done again on the app's: each click (noted by
  * public/theme-init.js with what the fields held then) made on the same control after those
- * values are typed in, in order (Enter in the member field clicks Add, once per name); then
- * what was typed after the last click.
+ * values are typed in, in order (Enter in the member field clicks Add, once per name, the same
+ * name twice included); then what was typed after the last click. Each step is committed before
+ * the next, all in one go.
  */
-function replayVisit(fields: Element[], typed: (string | null)[], container: Element): void {
+function replayVisit(fields: Field[], typed: (string | null)[], container: Element): void {
   const scope = window as typeof window & { __teamshufflePendingClicks?: PendingClick[] };
   const clicks = scope.__teamshufflePendingClicks?.splice(0) ?? [];
   let last: (string | null)[] = [];
@@ -107,12 +145,14 @@ function replayVisit(fields: Element[], typed: (string | null)[], container: Ele
       typeInto(fields, click.values, container);
       last = click.values;
     }
-    findSame(container, {
+    const control = findSame(container, {
       tag: click.tag,
       href: undefined,
       label: click.label,
       text: click.text ?? '',
-    })?.click();
+    });
+    // Committed at once too: a second Add of the same name finds the field cleared.
+    if (control) flushSync(() => control.click());
   }
   typeInto(
     fields,

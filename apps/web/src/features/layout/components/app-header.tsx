@@ -1,12 +1,10 @@
 import { Burger, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
+import { isPrerendering } from '../../../lib/prerendering';
 import { BrandLink } from './brand-link';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { LanguageSwitch } from './language-switch';
-
-/** Rendered to HTML by the build (src/app/prerender.tsx), not in a browser. */
-const IS_PRERENDER = typeof window === 'undefined';
 
 function MenuBurger({
   isOpen,
@@ -52,7 +50,7 @@ export function AppHeader({
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
-        {IS_PRERENDER ? (
+        {isPrerendering() ? (
           // Rendered to HTML at build time, with no viewport (decision 0009): the side menu is
           // open on a wide screen and closed on a phone, so each gets its own burger.
           <>

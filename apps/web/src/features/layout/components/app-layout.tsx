@@ -2,6 +2,7 @@ import { AppShell } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
+import { isPrerendering } from '../../../lib/prerendering';
 import { AppHeader } from './app-header';
 import { SideMenu } from './side-menu';
 
@@ -27,7 +28,7 @@ export function AppLayout({ children, notificationSlot, userSlot, navFooterSlot 
   // Rendered to HTML at build time (decision 0009) there is no viewport: the wide layout, whose
   // side menu is open and usable; on a phone the CSS keeps that page's side menu and header
   // language switch out of sight until the app renders the narrow layout (global.css).
-  const isDesktop = typeof window === 'undefined' ? true : isWide;
+  const isDesktop = isPrerendering() || isWide;
   const isMenuOpen = isDesktop ? isDesktopMenuOpen : isMobileMenuOpen;
 
   return (
