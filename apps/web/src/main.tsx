@@ -3,7 +3,7 @@
 import './app/mantine-global.css';
 import './app/global.css';
 
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProvider } from './app/provider';
@@ -45,12 +45,7 @@ function renderApp(): void {
       </AfterFirstCommit>
     </StrictMode>
   );
-  const root = createRoot(container);
-  // Over a prerendered page the visitor already sees the page: render the app as a transition,
-  // which React does in slices, yielding to the browser between them, so the page stays
-  // responsive meanwhile (issue 14: no long task while the visitor may be typing or tapping).
-  if (isPrerendered) startTransition(() => root.render(app));
-  else root.render(app);
+  createRoot(container).render(app);
 }
 
 loadChunk(async () => {
