@@ -60,7 +60,7 @@ async function inlineStylesheets(html: string, outDir: string): Promise<string> 
  * which fetches them once the prerendered page has painted (or, for a page that starts on
  * interaction, on the visitor's first pointer, touch, key or focus).
  */
-function startAfterPaint(html: string, page: PrerenderedPage, language: Language): string {
+function startAfterPaint(html: string, page: PrerenderedPage): string {
   const entries = [
     ...html.matchAll(/[ \t]*<script type="module" crossorigin src="([^"]+)"><\/script>\n?/g),
   ];
@@ -74,7 +74,7 @@ function startAfterPaint(html: string, page: PrerenderedPage, language: Language
   const list = preloads.map((match) => match[1]).join(' ');
   return result.replace(
     '</body>',
-    `    <script src="/after-paint.js" data-entry="${entry[1]}" data-preload="${list}" data-start="${page.start}" data-language="${language}" defer></script>\n  </body>`,
+    `    <script src="/after-paint.js" data-entry="${entry[1]}" data-preload="${list}" data-start="${page.start}" defer></script>\n  </body>`,
   );
 }
 
@@ -182,7 +182,7 @@ export function prerenderPages(): Plugin {
             if (!html.includes(`<title>${escapeHtml(title)}</title>`)) {
               throw new Error('prerender: index.html has no <title>Teamshuffle</title> to fill');
             }
-            const inlined = startAfterPaint(await inlineStylesheets(html, outDir), page, language);
+            const inlined = startAfterPaint(await inlineStylesheets(html, outDir), page);
             const file = path.join(outDir, name);
             await writeFile(file, inlined);
             await compressFile(file);

@@ -15,8 +15,10 @@
   var entry = script && script.getAttribute('data-entry');
   var preloads = ((script && script.getAttribute('data-preload')) || '').split(' ');
   var mode = script && script.getAttribute('data-start');
-  var language = script && script.getAttribute('data-language');
   var root = document.documentElement;
+  // The page's language (#root, written by the build), against the one theme-init.js applied.
+  var page = document.getElementById('root');
+  var language = page && page.getAttribute('data-language');
   var hasStarted = false;
   // A click too: a screen reader can activate a control without moving the focus first.
   var events = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'click'];

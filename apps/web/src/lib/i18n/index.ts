@@ -7,6 +7,7 @@ import {
 import type { Language } from '@teamshuffle/domain';
 import { useSyncExternalStore } from 'react';
 import { LANGUAGE_STORAGE_KEY } from '../constants';
+import { isPrerendering } from '../prerendering';
 import { a11yEn } from './a11y.en';
 import { a11yKo } from './a11y.ko';
 import type { Translation } from './en';
@@ -83,7 +84,7 @@ export function detectLanguage(): Language {
 
 /** `<html lang>` follows the interface language, so screen readers pronounce the page right. */
 export function syncHtmlLang(language: string): void {
-  if (typeof document === 'undefined') return; // the build's prerender
+  if (isPrerendering()) return;
   document.documentElement.setAttribute('lang', isLanguage(language) ? language : 'en');
 }
 
@@ -103,19 +104,19 @@ async function switchTo(language: Language): Promise<boolean> {
 }
 
 /**
- * The choice in a cookie as well, so the server sends the landing page prerendered in that
- * language (issue 14). Only a chosen language is written: without one the server follows the
+ * The choice in a cookie as well, so the server sends the prerendered pages in that language
+ * (issue 14). Only a chosen language is written: without one the server follows the
  * browser's language, as `detectLanguage` does.
  */
 function writeLanguageCookie(language: Language): void {
-  if (typeof document === 'undefined') return;
+  if (isPrerendering()) return;
   document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
 }
 
 /** Loads the detected language's strings; the app renders once this resolves. */
 export async function initI18n(language: Language = detectLanguage()): Promise<void> {
   // A choice made before the cookie existed: written now, for the next visit's landing page.
-  if (typeof window !== 'undefined' && readStoredLanguage() === language) {
+  if (!isPrerendering() && readStoredLanguage() === language) {
     writeLanguageCookie(language);
   }
   await loadLanguage(language);
