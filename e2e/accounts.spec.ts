@@ -429,8 +429,24 @@ test.describe('accounts', () => {
 });
 
 test.describe('Google sign-in plumbing (provider stubbed)', () => {
-  /** Turns Google on in the configuration the page sees. */
+  /**
+   * Turns Google on in the configuration the page sees: the one the server writes into each page
+   * (decision 0010), and GET /api/config's answer.
+   */
   async function enableGoogle(page: Page) {
+    await page.route('**/*', async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch();
+      const html = await response.text();
+      const off = '"googleEnabled":false';
+      expect(html).toContain(off);
+      // With the page's own headers (its Cross-Origin-Opener-Policy keeps the popup's opener),
+      // but not its encoding and length: the body is the decoded text, changed.
+      const headers = { ...response.headers() };
+      delete headers['content-encoding'];
+      delete headers['content-length'];
+      await route.fulfill({ response, headers, body: html.replace(off, '"googleEnabled":true') });
+    });
     await page.route('**/api/config', async (route) => {
       const response = await route.fetch();
       const config = (await response.json()) as Record<string, unknown>;

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { waitForApp } from './support/prerendered.ts';
 
 // Issue 14: a page whose code cannot be fetched (a deploy replaced the chunk, the network dropped)
 // shows a clear message and a Reload button, not a blank page; the header stays usable.
@@ -9,6 +10,8 @@ test.describe('a page chunk that fails to load', () => {
     page,
   }) => {
     await page.goto('/');
+    // The app, so that the link moves to the page in the app (not a page load of its HTML).
+    await waitForApp(page);
     await expect(page.getByRole('link', { name: 'Get Started' })).toBeVisible();
     await page.route(CONTACT_CHUNK, (route) => route.abort('internetdisconnected'));
 
@@ -48,6 +51,8 @@ test.describe('the language strings that fail to load', () => {
   test('show a message with a Reload button, in English and Korean', async ({ page }) => {
     await page.route(STRINGS_CHUNK, (route) => route.abort('internetdisconnected'));
     await page.goto('/app');
+    // The prerendered page starts the app on the visitor's first move (decision 0010).
+    await page.mouse.move(1, 1);
     await expect(
       page.getByRole('heading', { level: 1, name: 'The page could not load' }),
     ).toBeVisible();

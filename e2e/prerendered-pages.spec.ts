@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { holdAppEntry } from './support/prerendered.ts';
+import { holdAppEntry, waitForApp } from './support/prerendered.ts';
 
 // /app and /contact arrive as HTML rendered at build time (decision 0008): they paint before
-// their JavaScript, which starts right after that first paint and renders the same page over it.
+// their JavaScript, which starts on the visitor's first pointer, touch, key or focus (decision
+// 0010) and renders the same page over it.
 test.describe('prerendered /app and /contact', () => {
   test('paint their content, title and language with no script at all', async ({ browser }) => {
     for (const [locale, appTitle, contactTitle] of [
@@ -19,9 +20,40 @@ test.describe('prerendered /app and /contact', () => {
       await page.goto('/contact');
       await expect(page).toHaveTitle(`${contactTitle} · Teamshuffle`);
       await expect(page.getByRole('heading', { level: 1, name: contactTitle })).toBeVisible();
+      // The server writes its configured address into the page.
+      const email = page.getByRole('link', { name: 'e2e-contact@teamshuffle.example' });
+      await expect(email).toBeVisible();
+      await expect(email).toHaveAttribute('href', 'mailto:e2e-contact@teamshuffle.example');
       await context.close();
     }
   });
+
+  for (const [path, chunk] of [
+    ['/app', 'app'],
+    ['/contact', 'contact'],
+  ] as const) {
+    test(`${path} downloads no app code until the visitor reaches for it`, async ({ page }) => {
+      const scripts: string[] = [];
+      const apiCalls: string[] = [];
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (request.resourceType() === 'script') scripts.push(pathname);
+        if (pathname.startsWith('/api/')) apiCalls.push(pathname);
+      });
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      expect(scripts).toEqual(['/theme-init.js', '/after-paint.js']);
+      await expect(page.locator('.prerendered-page')).toHaveCount(1);
+
+      await waitForApp(page);
+      expect(scripts.some((name) => new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`).test(name))).toBe(
+        true,
+      );
+      // The server wrote its configuration into the page: the app does not ask for it.
+      await page.waitForLoadState('networkidle');
+      expect(apiCalls).not.toContain('/api/config');
+    });
+  }
 
   test('names typed and entered before the app arrives are added once it has', async ({ page }) => {
     const release = await holdAppEntry(page);
@@ -34,9 +66,14 @@ test.describe('prerendered /app and /contact', () => {
     await name.press('Enter');
     await name.fill('Second Bird');
     await name.press('Enter');
-    // Still the prerendered page: Enter did not send the form as a page load.
+    // Still the prerendered page: Enter did not send the form as a page load. It says the
+    // app is on its way.
     await expect(page).toHaveURL(/\/app$/);
     await expect(page.locator('.prerendered-page')).toHaveCount(1);
+    await expect(page.locator('.prerendered-page[data-waiting]')).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
     release();
     await expect(page.locator('.prerendered-page')).toHaveCount(0);
     await expect(page.getByText('Members: 3')).toBeVisible();
@@ -59,7 +96,7 @@ test.describe('prerendered /app and /contact', () => {
     page,
   }) => {
     await page.goto('/app');
-    await expect(page.locator('.prerendered-page')).toHaveCount(0);
+    await waitForApp(page);
     await page.getByRole('textbox', { name: 'Member name' }).fill('Kept Member');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(page.getByText('Members: 1')).toBeVisible();

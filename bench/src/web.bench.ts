@@ -7,9 +7,17 @@
 // BENCH_WEB_DIST_DIR: use a build that exists (`vite build --outDir ...`) instead of building one.
 // WEB_LIGHTHOUSE_RUNS: Lighthouse runs per page (3). WEB_SKIP_LIGHTHOUSE=1: bytes only.
 // WEB_LIST_FILES=1: also list every file each page fetched, with its gzip size.
+// WEB_REPORTS_DIR: keep each Lighthouse report there (JSON, one per page and run).
 // CHROMIUM_PATH: the browser (/usr/bin/chromium).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -48,7 +56,7 @@ export type PageBytes = {
   cssGzip: number;
   /**
    * A page that starts the app on the visitor's first interaction (`data-start="interaction"`,
-   * decision 0009): the JavaScript it downloads once the pointer moves over it (gzip), the
+   * decisions 0009, 0010): the JavaScript it downloads once the pointer moves over it (gzip), the
    * whole app. Not counted in `jsGzip`, which is what the page needs before it is interactive.
    */
   jsGzipOnInteraction?: number;
@@ -291,6 +299,12 @@ async function lighthouseOnce(
         code === 0 ? resolve() : reject(new Error(`lighthouse exited with ${code} on ${target}`)),
       );
     });
+    const reportsDir = process.env.WEB_REPORTS_DIR;
+    if (reportsDir) {
+      mkdirSync(reportsDir, { recursive: true });
+      const name = new URL(target).pathname.replace(/[^a-z0-9]+/gi, '_') || '_';
+      copyFileSync(out, path.join(reportsDir, `${name}-${Date.now()}.json`));
+    }
     const report = JSON.parse(readFileSync(out, 'utf8')) as LighthouseJson;
     const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
     const audit = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
@@ -457,7 +471,7 @@ export async function benchWeb(): Promise<WebReport> {
     for (const page of bytes) {
       if (page.jsGzipOnInteraction === undefined) continue;
       console.log(
-        `${page.label}: the app starts on the first interaction (decision 0009) and then downloads ${kB(page.jsGzipOnInteraction)} of JS`,
+        `${page.label}: the app starts on the first interaction (decisions 0009, 0010) and then downloads ${kB(page.jsGzipOnInteraction)} of JS`,
       );
     }
 

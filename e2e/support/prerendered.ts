@@ -13,8 +13,8 @@ export async function holdAppEntry(page: Page): Promise<() => void> {
 }
 
 /**
- * Waits until the app has rendered over the prerendered page. The landing page starts the app on
- * the visitor's first pointer, touch, key or focus (decision 0009): the pointer moves over it.
+ * Waits until the app has rendered over the prerendered page. A prerendered page starts the app on
+ * the visitor's first pointer, touch, key or focus (decisions 0009, 0010): the pointer moves over it.
  */
 export async function waitForApp(page: Page): Promise<void> {
   await page.mouse.move(1, 1);

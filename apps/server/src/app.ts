@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { PublicConfig } from '@teamshuffle/domain';
 import { type AppConfig, resolveAuthSecret } from './config.ts';
 import { createHttpServer } from './http-server.ts';
 import { assignmentsRoutes } from './modules/assignments/assignments.routes.ts';
@@ -93,11 +94,14 @@ export async function buildApp(
   await app.register(docsPlugin, { publicUrl: config.publicUrl, version: packageJson.version });
 
   await app.register(healthRoutes, { version: packageJson.version });
-  await app.register(publicConfigRoutes, {
+  const publicConfig: PublicConfig = {
     contactEmail: config.contactEmail,
     googleEnabled: config.google !== undefined,
+    // Phone sign-in always works: codes go to the SMS gateway or the dev outbox.
+    phoneEnabled: true,
     passwordPolicy: config.passwordPolicy,
-  });
+  };
+  await app.register(publicConfigRoutes, { config: publicConfig });
   await app.register(authRoutes, {
     publicUrl: config.publicUrl,
     minPasswordLength: config.passwordPolicy.minLength,
@@ -131,6 +135,7 @@ export async function buildApp(
   await app.register(webPlugin, {
     webDistDir: config.webDistDir,
     sessionCookieName: authCookies.sessionToken.name,
+    publicConfig,
   });
 
   app.addHook('onReady', async () => {

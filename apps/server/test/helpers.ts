@@ -4,7 +4,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { LANGUAGES, PRERENDERED_PAGES, prerenderedFile } from '@teamshuffle/domain';
+import {
+  LANGUAGES,
+  PRERENDERED_CONTACT_EMAIL,
+  PRERENDERED_PAGES,
+  prerenderedFile,
+} from '@teamshuffle/domain';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { type AppConfig, loadConfig } from '../src/config.ts';
@@ -21,7 +26,7 @@ export function writeWebFixture(dir: string): string {
   mkdirSync(path.join(root, 'assets'), { recursive: true });
   writeFileSync(
     path.join(root, 'index.html'),
-    '<!doctype html><title>Teamshuffle</title><div id="root"></div>',
+    '<!doctype html><html><head><title>Teamshuffle</title></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(
     path.join(root, 'assets', 'app-abc123.js'),
@@ -42,7 +47,9 @@ export function writeWebFixture(dir: string): string {
     for (const language of LANGUAGES) {
       writeFileSync(
         path.join(root, prerenderedFile(page, language)),
-        `<!doctype html><html lang="${language}"><div id="root" data-prerendered="${page.path}"></div>`,
+        `<!doctype html><html lang="${language}"><head></head><body><div id="root" data-prerendered="${page.path}">` +
+          // /contact shows the contact e-mail, which the server writes in.
+          `<a href="mailto:${PRERENDERED_CONTACT_EMAIL}">${PRERENDERED_CONTACT_EMAIL}</a></div></body></html>`,
       );
     }
   }

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { LANGUAGES, PRERENDERED_PAGES, prerenderedFile } from '@teamshuffle/domain';
+import { LANGUAGES, PRERENDERED_PAGES, escapeHtml, prerenderedFile } from '@teamshuffle/domain';
 import type { Language, PrerenderedPage } from '@teamshuffle/domain';
 import type { Plugin, Rollup } from 'vite';
 import { compressFile } from './precompress.ts';
@@ -76,14 +76,6 @@ function startAfterPaint(html: string, page: PrerenderedPage): string {
     '</body>',
     `    <script src="/after-paint.js" data-entry="${entry[1]}" data-preload="${list}" data-start="${page.start}" defer></script>\n  </body>`,
   );
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;');
 }
 
 /**

@@ -4,21 +4,22 @@
 // same page over it. `data-entry` is the app's entry module and `data-preload` the chunks it
 // will ask for next (fetched side by side with it).
 //
-// `data-start="paint"`: start right after the first paint. `data-start="interaction"` (the
-// landing page, decision 0009): start on the visitor's first pointer, touch, key or focus, since
-// reading the pitch needs no script and a click made before the app is here is made again by it
-// (theme-init.js, src/lib/prerender-handoff.tsx). It starts at once where the HTML cannot be what
-// the app will show: a visitor signed in last time, or one whose stored language is not the
-// page's.
+// `data-start="interaction"` (every prerendered page, decisions 0009 and 0010): start on the
+// visitor's first pointer, touch, key or focus, since reading the page needs no script and what
+// the visitor does before the app is here is done again by it (theme-init.js,
+// src/lib/prerender-handoff.tsx). `data-start="paint"`: right after the first paint. Either way
+// it starts at once where the HTML is hidden because it cannot be what the app will show
+// (global.css: a visitor signed in last time, a saved draft, a stored language that is not the
+// page's), and where the address has a query string.
 (function () {
   var script = document.currentScript;
   var entry = script && script.getAttribute('data-entry');
   var preloads = ((script && script.getAttribute('data-preload')) || '').split(' ');
   var mode = script && script.getAttribute('data-start');
-  var root = document.documentElement;
-  // The page's language (#root, written by the build), against the one theme-init.js applied.
-  var page = document.getElementById('root');
-  var language = page && page.getAttribute('data-language');
+  // global.css hides the prerendered page where it is not the page to show (marks theme-init.js
+  // set before the first paint): then nobody can reach for it.
+  var page = document.querySelector('.prerendered-page');
+  var isShown = page !== null && window.getComputedStyle(page).visibility !== 'hidden';
   var hasStarted = false;
   // A click too: a screen reader can activate a control without moving the focus first.
   var events = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'click'];
@@ -42,9 +43,10 @@
     module.src = entry;
     document.head.appendChild(module);
   }
-  var isOwnPage =
-    !root.hasAttribute('data-was-signed-in') && root.getAttribute('lang') === language;
-  if (mode === 'interaction' && isOwnPage) {
+  // A query string is for the app to read (Google's sign-in comes back with `?error=`): the HTML
+  // was rendered without one, so the app starts at once to act on it.
+  var hasQuery = window.location.search.length > 1;
+  if (mode === 'interaction' && isShown && !hasQuery) {
     for (var e = 0; e < events.length; e++) {
       document.addEventListener(events[e], start, { capture: true, passive: true });
     }

@@ -53,10 +53,25 @@
       var fields = document.querySelectorAll('#root input, #root textarea');
       var values = [];
       for (var i = 0; i < fields.length; i++) values.push(fields[i].value);
+      // Until then a bar along the top says the page is on its way (global.css).
+      var page = control.closest('.prerendered-page');
+      page.setAttribute('data-waiting', '');
+      page.setAttribute('aria-busy', 'true');
+      // Which of the page's controls that look the same (a number field's two arrows): the
+      // app's same control is the same one of its look-alikes.
+      var nth = 0;
+      var others = page.querySelectorAll(control.tagName);
+      for (var j = 0; j < others.length && others[j] !== control; j++) {
+        var isAlike =
+          others[j].getAttribute('aria-label') === control.getAttribute('aria-label') &&
+          others[j].textContent === control.textContent;
+        if (isAlike) nth++;
+      }
       pendingClicks.push({
         tag: control.tagName,
         label: control.getAttribute('aria-label'),
         text: control.textContent,
+        nth: nth,
         values: values,
       });
     },

@@ -6,15 +6,14 @@ import type { Language } from './languages.ts';
  * server sends these files for these paths; the build writes them.
  *
  * `start` is when the page's HTML starts the app: `interaction` on the visitor's first pointer,
- * touch, key or focus (the landing page is a document to read: its JavaScript waits until the
- * visitor reaches for a control, decision 0009), `paint` right after the first paint (a tool
- * the visitor came to use).
+ * touch, key or focus (the page is readable, and what the visitor does before the app is here
+ * is done again by it: decisions 0009 and 0010), `paint` right after the first paint.
  */
 export const PRERENDERED_PAGES = [
   { path: '/', name: 'landing', start: 'interaction' },
-  { path: '/app', name: 'app', start: 'paint' },
-  { path: '/contact', name: 'contact', start: 'paint' },
-] as const;
+  { path: '/app', name: 'app', start: 'interaction' },
+  { path: '/contact', name: 'contact', start: 'interaction' },
+] as const satisfies readonly { path: string; name: string; start: 'interaction' | 'paint' }[];
 
 export type PrerenderedPage = (typeof PRERENDERED_PAGES)[number];
 
@@ -27,3 +26,13 @@ export function prerenderedPageAt(pathname: string): PrerenderedPage | undefined
 export function prerenderedFile(page: PrerenderedPage, language: Language): string {
   return `${page.name}.${language}.html`;
 }
+
+/**
+ * The contact e-mail as the build writes it into the prerendered pages (the build does not know
+ * the server's configuration): the server sends each page with its configured address in its
+ * place. A reserved domain (`.invalid`), so it can never be a real address.
+ */
+export const PRERENDERED_CONTACT_EMAIL = 'contact@prerendered.teamshuffle.invalid';
+
+/** Where the server writes GET /api/config's answer into the pages it sends (a JSON script). */
+export const INLINED_CONFIG_ID = 'teamshuffle-config';

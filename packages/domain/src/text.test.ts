@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  escapeHtml,
   hasRefusedCharacters,
   isBlankText,
   normalizeText,
@@ -99,5 +100,14 @@ describe('text rule', () => {
     expect(param.safeParse('a\u0000').success).toBe(false);
     expect(param.safeParse('abcdef').success).toBe(false);
     expect(param.safeParse('').success).toBe(false);
+  });
+});
+
+describe('escapeHtml', () => {
+  it('leaves no character that could end a text or a quoted attribute', () => {
+    expect(escapeHtml(`a&b <i>"x"</i> 'y'`)).toBe(
+      'a&#38;b &#60;i&#62;&#34;x&#34;&#60;/i&#62; &#39;y&#39;',
+    );
+    expect(escapeHtml('contact@school.example')).toBe('contact@school.example');
   });
 });

@@ -152,3 +152,8 @@ export function safeParam(max: number) {
 
 /** A person's display name (sign-up, profile): required, one line, at most 100 characters. */
 export const displayName = text(TEXT_RULES.displayName);
+
+/** Text made safe to write into HTML, as an element's text or a quoted attribute's value. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}

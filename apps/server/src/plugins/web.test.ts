@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { INLINED_CONFIG_ID, PRERENDERED_CONTACT_EMAIL } from '@teamshuffle/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, makeTempDir, writeWebFixture, type TestApp } from '../../test/helpers.ts';
 
@@ -63,6 +64,71 @@ describe('serving the web app', () => {
       expect(response.body).toContain('<div id="root"></div>');
       expect(response.body).not.toContain('data-prerendered');
       expect(String(response.headers['vary'])).toMatch(/cookie/i);
+    },
+  );
+
+  it.each(['/', '/contact', '/workspaces'])(
+    'writes GET /api/config into %s, and the configured contact e-mail where the page shows it',
+    async (url) => {
+      const temp = makeTempDir();
+      const configured = await createTestApp({
+        WEB_DIST_DIR: writeWebFixture(temp.dir),
+        // An apostrophe is allowed in an address, and must not end the link's attribute.
+        CONTACT_EMAIL: "o'neil+team@school.example",
+      });
+      try {
+        const config = await configured.app.inject({ method: 'GET', url: '/api/config' });
+        const response = await configured.app.inject({ method: 'GET', url });
+        expect(response.statusCode).toBe(200);
+        const inlined = /<script type="application\/json" id="([^"]+)">([^<]*)<\/script>/.exec(
+          response.body,
+        );
+        expect(inlined?.[1]).toBe(INLINED_CONFIG_ID);
+        expect(JSON.parse(inlined?.[2] ?? 'null')).toEqual(config.json());
+        expect(response.body).not.toContain(PRERENDERED_CONTACT_EMAIL);
+        if (url === '/contact') {
+          expect(response.body).toContain(
+            '<a href="mailto:o&#39;neil+team@school.example">o&#39;neil+team@school.example</a>',
+          );
+        }
+      } finally {
+        await configured.close();
+        temp.remove();
+      }
+    },
+  );
+
+  it.each([
+    ['br, gzip', 'br'],
+    ['gzip, deflate', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['identity', undefined],
+  ])(
+    'sends a page compressed as the browser accepts (%s), with an ETag it can revalidate',
+    async (acceptEncoding, encoding) => {
+      const plain = await t.app.inject({ method: 'GET', url: '/contact' });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/contact',
+        headers: { 'accept-encoding': acceptEncoding },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(String(response.headers['vary'])).toMatch(/accept-encoding/i);
+      expect(String(response.headers['vary'])).toMatch(/cookie/i);
+      const raw = response.rawPayload;
+      const body =
+        encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw;
+      expect(body.toString()).toBe(plain.body);
+      const etag = String(response.headers['etag']);
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      const again = await t.app.inject({
+        method: 'GET',
+        url: '/contact',
+        headers: { 'accept-encoding': acceptEncoding, 'if-none-match': etag },
+      });
+      expect(again.statusCode).toBe(304);
+      expect(again.rawPayload.byteLength).toBe(0);
     },
   );
 

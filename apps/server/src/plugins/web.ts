@@ -1,17 +1,23 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  INLINED_CONFIG_ID,
   LANGUAGES,
+  PRERENDERED_CONTACT_EMAIL,
   PRERENDERED_PAGES,
   cookieValue,
+  escapeHtml,
   languageFromCookie,
   languageOfBrowser,
   prerenderedFile,
   prerenderedPageAt,
 } from '@teamshuffle/domain';
-import type { Language } from '@teamshuffle/domain';
+import type { Language, PublicConfig } from '@teamshuffle/domain';
 import fp from 'fastify-plugin';
 import { sendError } from './errors.ts';
 
@@ -29,12 +35,86 @@ function pageLanguage(headers: {
   );
 }
 
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+type Encoding = 'br' | 'gzip';
+
+/** An HTML file of the build as the server sends it, with its compressed copies (made once). */
+type HtmlPage = { body: Buffer; etag: string; compressed: Map<Encoding, Promise<Buffer>> };
+
+/**
+ * An HTML file of the build with the server's public configuration written in: GET
+ * /api/config's answer as a JSON script (not run, so the CSP allows it; the web app reads it
+ * instead of asking), and the contact e-mail where a prerendered page shows it.
+ */
+function htmlPage(file: string, config: PublicConfig): HtmlPage {
+  // `<` escaped, so nothing in the configuration can close the script.
+  const json = JSON.stringify(config).replaceAll('<', '\\u003c');
+  const html = readFileSync(file, 'utf8')
+    .replaceAll(PRERENDERED_CONTACT_EMAIL, escapeHtml(config.contactEmail))
+    .replace(
+      '</head>',
+      () =>
+        `  <script type="application/json" id="${INLINED_CONFIG_ID}">${json}</script>\n  </head>`,
+    );
+  const body = Buffer.from(html);
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  return { body, etag, compressed: new Map() };
+}
+
+function compressed(page: HtmlPage, encoding: Encoding): Promise<Buffer> {
+  let copy = page.compressed.get(encoding);
+  if (!copy) {
+    copy =
+      encoding === 'br'
+        ? brotli(page.body, {
+            params: {
+              [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+              [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+            },
+          })
+        : gzipAsync(page.body, { level: 9 });
+    page.compressed.set(encoding, copy);
+  }
+  return copy;
+}
+
+/** The encoding to send: brotli if the client takes it, else gzip, else none. */
+function encodingFor(acceptEncoding: string | undefined): Encoding | null {
+  const accepted = (acceptEncoding ?? '')
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, quality]) => !quality || !/^\s*q=0(\.0*)?\s*$/.test(quality))
+    .map(([name]) => name?.trim().toLowerCase());
+  if (accepted.includes('br')) return 'br';
+  if (accepted.includes('gzip')) return 'gzip';
+  return null;
+}
+
+async function sendHtml(request: FastifyRequest, reply: FastifyReply, page: HtmlPage) {
+  const vary = reply.getHeader('vary');
+  reply
+    .header('etag', page.etag)
+    .header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+  reply.type('text/html; charset=utf-8');
+  if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+  const encoding = encodingFor(request.headers['accept-encoding']);
+  if (encoding === null) return reply.send(page.body);
+  // Compressed already: @fastify/compress leaves an encoded answer alone.
+  reply.header('content-encoding', encoding);
+  return reply.send(await compressed(page, encoding));
+}
+
 /**
  * Serves the built web app and answers every unknown page path with index.html so the client
  * router can take it; unknown `/api/*` paths and missing files stay 404s.
  */
 export const webPlugin = fp(
-  async (app: FastifyInstance, options: { webDistDir: string; sessionCookieName: string }) => {
+  async (
+    app: FastifyInstance,
+    options: { webDistDir: string; sessionCookieName: string; publicConfig: PublicConfig },
+  ) => {
     const root = options.webDistDir;
     const hasWebApp = existsSync(path.join(root, 'index.html'));
     // The pages the build rendered to HTML (all their languages), by path.
@@ -43,6 +123,16 @@ export const webPlugin = fp(
         LANGUAGES.every((language) => existsSync(path.join(root, prerenderedFile(page, language)))),
       ).map((page) => page.path),
     );
+    // Every HTML file the server sends for a page path, read and prepared once.
+    const pages = new Map<string, HtmlPage>();
+    const pageFile = (name: string): HtmlPage => {
+      let page = pages.get(name);
+      if (!page) {
+        page = htmlPage(path.join(root, name), options.publicConfig);
+        pages.set(name, page);
+      }
+      return page;
+    };
     if (hasWebApp) {
       await app.register(fastifyStatic, {
         root,
@@ -89,10 +179,14 @@ export const webPlugin = fp(
         // too), else Korean for a Korean browser, as the app itself decides.
         const hasSession = cookieValue(request.headers.cookie ?? '', options.sessionCookieName);
         if (hasSession === null) {
-          return reply.sendFile(prerenderedFile(page, pageLanguage(request.headers)));
+          return sendHtml(
+            request,
+            reply,
+            pageFile(prerenderedFile(page, pageLanguage(request.headers))),
+          );
         }
       }
-      return reply.sendFile('index.html');
+      return sendHtml(request, reply, pageFile('index.html'));
     });
   },
   { name: 'web', fastify: '5.x', dependencies: ['errors'] },

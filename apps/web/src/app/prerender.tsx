@@ -4,6 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MantineProvider } from '@mantine/core';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
+import { DEFAULT_PASSWORD_POLICY, PRERENDERED_CONTACT_EMAIL } from '@teamshuffle/domain';
+import { configQueryOptions } from '../features/config/api/get-config';
 import { takeRenderedTitle } from '../hooks/use-page-title';
 import { initI18n } from '../lib/i18n';
 import type { Language } from '../lib/i18n';
@@ -19,6 +21,14 @@ export async function prerenderPage(
   await preloadPage(path);
   takeRenderedTitle();
   const client = new QueryClient();
+  // The server's configuration is not known at build time. Of it, a prerendered page shows only
+  // the contact e-mail (/contact): a placeholder the server replaces with its own address.
+  client.setQueryData(configQueryOptions().queryKey, {
+    contactEmail: PRERENDERED_CONTACT_EMAIL,
+    googleEnabled: false,
+    phoneEnabled: true,
+    passwordPolicy: DEFAULT_PASSWORD_POLICY,
+  });
   // The page's code is here (preloaded), so nothing suspends: plain HTML, no inline scripts
   // (the CSP allows none).
   const markup = renderToString(

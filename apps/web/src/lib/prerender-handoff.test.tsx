@@ -10,6 +10,7 @@ import { AfterFirstCommit, handOverPrerenderedPage } from './prerender-handoff';
 function Form({ onAdd }: { onAdd: (name: string) => void }) {
   const [name, setName] = useState('');
   const [note, setNote] = useState('kept');
+  const [count, setCount] = useState(2);
   return (
     <div>
       <input type="radio" aria-label="EN" defaultChecked />
@@ -26,6 +27,10 @@ function Form({ onAdd }: { onAdd: (name: string) => void }) {
         Add
       </button>
       <output>{`${name}|${note}`}</output>
+      {/* A number field's arrows: two buttons that look the same (no name, no text). */}
+      <button type="button" aria-hidden="true" onClick={() => setCount((n) => n + 1)} />
+      <button type="button" aria-hidden="true" onClick={() => setCount((n) => n - 1)} />
+      <span data-count>{count}</span>
     </div>
   );
 }
@@ -35,14 +40,15 @@ const PRERENDERED =
   '<div class="prerendered-page"><div><input type="radio" aria-label="EN" checked="">' +
   '<label for="name">Name</label><input id="name" value="">' +
   '<textarea aria-label="Note">kept</textarea><button type="button">Add</button>' +
-  '<output>|kept</output></div></div>';
+  '<output>|kept</output><button type="button" aria-hidden="true"></button>' +
+  '<button type="button" aria-hidden="true"></button><span data-count>2</span></div></div>';
 
 afterEach(() => {
   document.body.innerHTML = '';
   delete (window as { __teamshufflePendingClicks?: unknown }).__teamshufflePendingClicks;
 });
 
-type Click = { tag: string; label: string | null; text: string; values: string[] };
+type Click = { tag: string; label: string | null; text: string; nth?: number; values: string[] };
 
 /** The prerendered form in the page, `typed` in its name field, the clicks theme-init noted. */
 function prerendered(typed: string, clicks: Click[]): HTMLElement {
@@ -109,6 +115,21 @@ describe('handing the prerendered page over to the app', () => {
     await vi.waitFor(() =>
       expect(container.querySelector('output')?.textContent).toBe('Half typed|kept'),
     );
+    act(() => root.unmount());
+  });
+
+  it('clicks the same one of two controls that look the same', async () => {
+    // The second arrow (down), twice; then the first (up) once.
+    const arrow = (nth: number): Click => ({
+      tag: 'BUTTON',
+      label: null,
+      text: '',
+      nth,
+      values: ['on', '', 'kept'],
+    });
+    const container = prerendered('', [arrow(1), arrow(1), arrow(0)]);
+    const root = await takeOver(container, []);
+    await vi.waitFor(() => expect(container.querySelector('[data-count]')?.textContent).toBe('1'));
     act(() => root.unmount());
   });
 

@@ -77,7 +77,8 @@ export function handOverPrerenderedPage(container: Element): () => void {
   };
 }
 
-function findSame(container: Element, wanted: Identity): HTMLElement | null {
+/** `nth`: which of the look-alikes (same tag, name and text), in page order; else the first. */
+function findSame(container: Element, wanted: Identity, nth = 0): HTMLElement | null {
   if (wanted.field) {
     const field = container.querySelectorAll(FIELDS)[wanted.field.index];
     const found = field ? identityOf(field, container) : null;
@@ -87,7 +88,7 @@ function findSame(container: Element, wanted: Identity): HTMLElement | null {
       found.field.label === wanted.field.label;
     return isSame && field instanceof HTMLElement ? field : null;
   }
-  const same = [...container.querySelectorAll(wanted.tag)].find((element) => {
+  const alike = [...container.querySelectorAll(wanted.tag)].filter((element) => {
     const found = identityOf(element, container);
     return (
       (wanted.href === undefined || found.href === wanted.href) &&
@@ -95,6 +96,7 @@ function findSame(container: Element, wanted: Identity): HTMLElement | null {
       found.text === wanted.text
     );
   });
+  const same = alike[nth] ?? alike[0];
   return same instanceof HTMLElement ? same : null;
 }
 
@@ -145,12 +147,11 @@ function replayVisit(fields: Field[], typed: (string | null)[], container: Eleme
       typeInto(fields, click.values, container);
       last = click.values;
     }
-    const control = findSame(container, {
-      tag: click.tag,
-      href: undefined,
-      label: click.label,
-      text: click.text ?? '',
-    });
+    const control = findSame(
+      container,
+      { tag: click.tag, href: undefined, label: click.label, text: click.text ?? '' },
+      click.nth,
+    );
     // Committed at once too: a second Add of the same name finds the field cleared.
     if (control) flushSync(() => control.click());
   }
@@ -165,6 +166,8 @@ type PendingClick = {
   tag: string;
   label: string | null;
   text: string | null;
+  /** Which of the controls that look the same (tag, name, text) it was, in page order. */
+  nth?: number;
   /** What each field of the page held at the click, in page order. */
   values?: string[];
 };

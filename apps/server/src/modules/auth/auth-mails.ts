@@ -1,8 +1,5 @@
+import { escapeHtml } from '@teamshuffle/domain';
 import type { Mail } from '../../plugins/mail.ts';
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 function layout(title: string, intro: string, button: string, url: string, outro: string): string {
   const safeUrl = escapeHtml(url);

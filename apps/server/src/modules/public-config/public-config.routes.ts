@@ -1,14 +1,12 @@
-import { type PasswordPolicy, publicConfig } from '@teamshuffle/domain';
+import { type PublicConfig, publicConfig } from '@teamshuffle/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-export type PublicConfigOptions = {
-  contactEmail: string;
-  googleEnabled: boolean;
-  passwordPolicy: PasswordPolicy;
-};
-
-/** GET /api/config: what the web app needs to know of the server's configuration. */
-export const publicConfigRoutes: FastifyPluginAsyncZod<PublicConfigOptions> = async (
+/**
+ * GET /api/config: what the web app needs to know of the server's configuration. The same
+ * object is written into the pages the server sends (plugins/web.ts), so a first load does not
+ * ask for it.
+ */
+export const publicConfigRoutes: FastifyPluginAsyncZod<{ config: PublicConfig }> = async (
   app,
   options,
 ) => {
@@ -21,12 +19,6 @@ export const publicConfigRoutes: FastifyPluginAsyncZod<PublicConfigOptions> = as
         response: { 200: publicConfig },
       },
     },
-    async () => ({
-      contactEmail: options.contactEmail,
-      googleEnabled: options.googleEnabled,
-      // Phone sign-in always works: codes go to the SMS gateway or the dev outbox.
-      phoneEnabled: true,
-      passwordPolicy: options.passwordPolicy,
-    }),
+    async () => options.config,
   );
 };
