@@ -92,6 +92,43 @@ test.describe('prerendered /app and /contact', () => {
     await expect(page.getByRole('textbox', { name: 'Member name' })).toHaveValue('Half typed');
   });
 
+  test("the team count's arrows pressed before the app arrives step it once it has", async ({
+    page,
+  }) => {
+    const release = await holdAppEntry(page);
+    await page.goto('/app');
+    const count = page.getByRole('textbox', { name: 'Number of teams' });
+    const before = Number(await count.inputValue());
+    // The two arrows look the same (no name, no text): up twice, down once.
+    const arrow = (direction: string) =>
+      page.locator(`.mantine-NumberInput-control[data-direction="${direction}"]`);
+    await arrow('up').click();
+    await arrow('up').click();
+    await arrow('down').click();
+    await expect(page.locator('.prerendered-page')).toHaveCount(1);
+    release();
+    await expect(page.locator('.prerendered-page')).toHaveCount(0);
+    await expect(count).toHaveValue(String(before + 1));
+  });
+
+  test('an entry that is gone (a deploy replaced it) loads the page again, which brings the app', async ({
+    page,
+  }) => {
+    let refused = 0;
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      if (refused > 0) return route.continue();
+      refused += 1;
+      return route.fulfill({ status: 404, body: 'gone' });
+    });
+    let loads = 0;
+    page.on('load', () => (loads += 1));
+    await page.goto('/app');
+    await waitForApp(page);
+    expect(refused).toBe(1);
+    expect(loads).toBe(2);
+    await expect(page.getByRole('textbox', { name: 'Member name' })).toBeVisible();
+  });
+
   test('a saved draft keeps the empty prerendered tool hidden until the app shows the draft', async ({
     page,
   }) => {

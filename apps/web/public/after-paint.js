@@ -10,7 +10,7 @@
 // src/lib/prerender-handoff.tsx). `data-start="paint"`: right after the first paint. Either way
 // it starts at once where the HTML is hidden because it cannot be what the app will show
 // (global.css: a visitor signed in last time, a saved draft, a stored language that is not the
-// page's), and where the address has a query string.
+// page's), and for a visitor back from Google's sign-in page.
 (function () {
   var script = document.currentScript;
   var entry = script && script.getAttribute('data-entry');
@@ -21,6 +21,9 @@
   var page = document.querySelector('.prerendered-page');
   var isShown = page !== null && window.getComputedStyle(page).visibility !== 'hidden';
   var hasStarted = false;
+  // When the page was last loaded again because the entry would not load.
+  var RELOAD_KEY = 'teamshuffle:entryReload';
+  var RELOAD_EVERY_MS = 60000;
   // A click too: a screen reader can activate a control without moving the focus first.
   var events = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'click'];
   function start() {
@@ -41,12 +44,41 @@
     module.type = 'module';
     module.crossOrigin = '';
     module.src = entry;
+    // The entry can be gone (a deploy replaced it while this page was open) or the network down:
+    // the page is loaded again, once per minute at most, which brings the new entry. Otherwise
+    // the page stays as it is (its links work), without the bar of a click waiting for the app.
+    module.onerror = function () {
+      try {
+        var last = Number(window.sessionStorage.getItem(RELOAD_KEY)) || 0;
+        if (Date.now() - last > RELOAD_EVERY_MS) {
+          window.sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
+          window.location.reload();
+          return;
+        }
+      } catch (e) {
+        // No storage: no reload, which could then repeat without end.
+      }
+      var waiting = document.querySelector('.prerendered-page[data-waiting]');
+      if (waiting) {
+        waiting.removeAttribute('data-waiting');
+        waiting.removeAttribute('aria-busy');
+      }
+    };
     document.head.appendChild(module);
   }
-  // A query string is for the app to read (Google's sign-in comes back with `?error=`): the HTML
-  // was rendered without one, so the app starts at once to act on it.
-  var hasQuery = window.location.search.length > 1;
-  if (mode === 'interaction' && isShown && !hasQuery) {
+  // Back from Google's sign-in page (src/features/auth/utils/oauth-redirect-marker.ts): the app
+  // says at once how it went. Loaded again because the entry was gone (below): the visitor had
+  // already reached for the page.
+  var startsAtOnce = false;
+  try {
+    var reloadedAt = Number(window.sessionStorage.getItem(RELOAD_KEY)) || 0;
+    startsAtOnce =
+      window.sessionStorage.getItem('teamshuffle:oauthRedirect') !== null ||
+      Date.now() - reloadedAt < RELOAD_EVERY_MS;
+  } catch (e) {
+    startsAtOnce = false;
+  }
+  if (mode === 'interaction' && isShown && !startsAtOnce) {
     for (var e = 0; e < events.length; e++) {
       document.addEventListener(events[e], start, { capture: true, passive: true });
     }

@@ -102,6 +102,8 @@ describe('serving the web app', () => {
     ['br, gzip', 'br'],
     ['gzip, deflate', 'gzip'],
     ['br;q=0, gzip', 'gzip'],
+    ['BR; Q=0, x-gzip', 'gzip'],
+    ['*', 'br'],
     ['identity', undefined],
   ])(
     'sends a page compressed as the browser accepts (%s), with an ETag it can revalidate',
@@ -120,15 +122,35 @@ describe('serving the web app', () => {
       const body =
         encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw;
       expect(body.toString()).toBe(plain.body);
+      // One ETag per body: the plain page's differs from each compressed copy's.
       const etag = String(response.headers['etag']);
       expect(etag).toMatch(/^"[\w-]+"$/);
-      const again = await t.app.inject({
+      expect(etag === plain.headers['etag']).toBe(encoding === undefined);
+      // Revalidation: the same tag, weakened (as a proxy may), or in a list, is a 304.
+      for (const ifNoneMatch of [etag, `W/${etag}`, `"other", ${etag}`]) {
+        const again = await t.app.inject({
+          method: 'GET',
+          url: '/contact',
+          headers: { 'accept-encoding': acceptEncoding, 'if-none-match': ifNoneMatch },
+        });
+        expect(again.statusCode).toBe(304);
+        expect(again.rawPayload.byteLength).toBe(0);
+      }
+      const changed = await t.app.inject({
         method: 'GET',
         url: '/contact',
-        headers: { 'accept-encoding': acceptEncoding, 'if-none-match': etag },
+        headers: { 'accept-encoding': acceptEncoding, 'if-none-match': '"other"' },
       });
-      expect(again.statusCode).toBe(304);
-      expect(again.rawPayload.byteLength).toBe(0);
+      expect(changed.statusCode).toBe(200);
+    },
+  );
+
+  it.each(['/index.html', '/contact.en.html', '/landing.ko.html'])(
+    'answers the HTML file %s itself with 404: HTML goes out only as a page, configuration written in',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain('<div id="root"');
     },
   );
 
@@ -192,7 +214,7 @@ describe('serving the web app', () => {
     expect(response.body).not.toMatch(/-copy$/);
   });
 
-  it.each(['/index.html', '/robots.txt'])(
+  it.each(['/robots.txt'])(
     'sends %s, which keeps its name across builds, with no-cache (revalidated, never stale)',
     async (url) => {
       const response = await t.app.inject({ method: 'GET', url });

@@ -40,8 +40,11 @@ const gzipAsync = promisify(gzip);
 
 type Encoding = 'br' | 'gzip';
 
-/** An HTML file of the build as the server sends it, with its compressed copies (made once). */
-type HtmlPage = { body: Buffer; etag: string; compressed: Map<Encoding, Promise<Buffer>> };
+/**
+ * An HTML file of the build as the server sends it: its text, the hash its ETags are made of
+ * (one per encoding, as the bodies differ), and its compressed copies (made once, when asked).
+ */
+type HtmlPage = { body: Buffer; hash: string; compressed: Map<Encoding, Promise<Buffer>> };
 
 /**
  * An HTML file of the build with the server's public configuration written in: GET
@@ -51,16 +54,18 @@ type HtmlPage = { body: Buffer; etag: string; compressed: Map<Encoding, Promise<
 function htmlPage(file: string, config: PublicConfig): HtmlPage {
   // `<` escaped, so nothing in the configuration can close the script.
   const json = JSON.stringify(config).replaceAll('<', '\\u003c');
+  const email = escapeHtml(config.contactEmail);
+  // Functions, so that `$&` and the like in a replacement stay text.
   const html = readFileSync(file, 'utf8')
-    .replaceAll(PRERENDERED_CONTACT_EMAIL, escapeHtml(config.contactEmail))
+    .replaceAll(PRERENDERED_CONTACT_EMAIL, () => email)
     .replace(
       '</head>',
       () =>
         `  <script type="application/json" id="${INLINED_CONFIG_ID}">${json}</script>\n  </head>`,
     );
   const body = Buffer.from(html);
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-  return { body, etag, compressed: new Map() };
+  const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
+  return { body, hash, compressed: new Map() };
 }
 
 function compressed(page: HtmlPage, encoding: Encoding): Promise<Buffer> {
@@ -75,31 +80,47 @@ function compressed(page: HtmlPage, encoding: Encoding): Promise<Buffer> {
             },
           })
         : gzipAsync(page.body, { level: 9 });
+    // A copy that failed is made again next time, not kept as a failure.
+    copy.catch(() => page.compressed.delete(encoding));
     page.compressed.set(encoding, copy);
   }
   return copy;
 }
 
-/** The encoding to send: brotli if the client takes it, else gzip, else none. */
+/**
+ * The encoding to send: brotli if the client takes it (`*` included), else gzip, else none.
+ * A coding with q=0 is refused.
+ */
 function encodingFor(acceptEncoding: string | undefined): Encoding | null {
   const accepted = (acceptEncoding ?? '')
+    .toLowerCase()
     .split(',')
-    .map((part) => part.trim().split(';'))
-    .filter(([, quality]) => !quality || !/^\s*q=0(\.0*)?\s*$/.test(quality))
-    .map(([name]) => name?.trim().toLowerCase());
-  if (accepted.includes('br')) return 'br';
+    .map((part) => part.split(';').map((piece) => piece.trim()))
+    .filter(([, ...params]) => !params.some((param) => /^q=0(\.0*)?$/.test(param)))
+    .map(([name]) => (name === 'x-gzip' ? 'gzip' : name));
+  if (accepted.includes('br') || accepted.includes('*')) return 'br';
   if (accepted.includes('gzip')) return 'gzip';
   return null;
 }
 
+/** Whether an If-None-Match header names this ETag (weakly compared, as RFC 9110 says). */
+function isNotModified(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === etag);
+}
+
 async function sendHtml(request: FastifyRequest, reply: FastifyReply, page: HtmlPage) {
+  const encoding = encodingFor(request.headers['accept-encoding']);
+  const etag = `"${page.hash}${encoding ? `-${encoding}` : ''}"`;
   const vary = reply.getHeader('vary');
   reply
-    .header('etag', page.etag)
+    .header('etag', etag)
     .header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
   reply.type('text/html; charset=utf-8');
-  if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
-  const encoding = encodingFor(request.headers['accept-encoding']);
+  if (isNotModified(request.headers['if-none-match'], etag)) return reply.code(304).send();
   if (encoding === null) return reply.send(page.body);
   // Compressed already: @fastify/compress leaves an encoded answer alone.
   reply.header('content-encoding', encoding);
@@ -123,14 +144,23 @@ export const webPlugin = fp(
         LANGUAGES.every((language) => existsSync(path.join(root, prerenderedFile(page, language)))),
       ).map((page) => page.path),
     );
-    // Every HTML file the server sends for a page path, read and prepared once.
+    // Every HTML file the server sends for a page path, read and prepared at start-up (a file
+    // that cannot be read stops the start, not a visitor's request).
     const pages = new Map<string, HtmlPage>();
-    const pageFile = (name: string): HtmlPage => {
-      let page = pages.get(name);
-      if (!page) {
-        page = htmlPage(path.join(root, name), options.publicConfig);
-        pages.set(name, page);
+    if (hasWebApp) {
+      const names = [
+        'index.html',
+        ...PRERENDERED_PAGES.filter((page) => prerendered.has(page.path)).flatMap((page) =>
+          LANGUAGES.map((language) => prerenderedFile(page, language)),
+        ),
+      ];
+      for (const name of names) {
+        pages.set(name, htmlPage(path.join(root, name), options.publicConfig));
       }
+    }
+    const pageFile = (name: string): HtmlPage => {
+      const page = pages.get(name);
+      if (!page) throw new Error(`web: ${name} was not read at start-up`);
       return page;
     };
     if (hasWebApp) {
@@ -138,6 +168,9 @@ export const webPlugin = fp(
         root,
         wildcard: false,
         index: false,
+        // The HTML files go out only as pages, from memory with the configuration written in:
+        // their paths are not pages (a 404).
+        allowedPath: (pathname) => !pathname.endsWith('.html'),
         // The build writes .br and .gz copies (apps/web/build/precompress.ts): sent as they are.
         preCompressed: true,
         setHeaders: (reply, filePath) => {

@@ -96,7 +96,9 @@ function findSame(container: Element, wanted: Identity, nth = 0): HTMLElement | 
       found.text === wanted.text
     );
   });
-  const same = alike[nth] ?? alike[0];
+  // The nth look-alike; the only one if the app shows one where the HTML had more (the HTML has
+  // a burger for each screen width, the app one).
+  const same = alike[nth] ?? (alike.length === 1 ? alike[0] : undefined);
   return same instanceof HTMLElement ? same : null;
 }
 
@@ -132,19 +134,42 @@ function typeInto(before: Field[], values: (string | null)[], container: Element
 type Field = { element: Element; label: string };
 
 /**
+ * What to type into the app's fields before a replayed click: what the visitor changed in a field
+ * since the click before (or since the page came), and a field's text again where the app has
+ * emptied it since (Add clears the member field; the same name entered twice is added twice). A
+ * field the visitor did not touch keeps what the app made of it (an arrow stepped the team count
+ * in the app, not in the HTML, which still shows the first number).
+ */
+function valuesToType(
+  values: string[],
+  previous: (string | null)[],
+  container: Element,
+): (string | null)[] {
+  const now = [...container.querySelectorAll(FIELDS)];
+  return values.map((value, index) => {
+    const field = now[index];
+    const isEmptied = field !== undefined && isTextField(field) && field.value === '';
+    return value !== previous[index] || (isEmptied && value !== '') ? value : null;
+  });
+}
+
+/**
  * What the visitor did on the prerendered page, done again on the app's: each click (noted by
- * public/theme-init.js with what the fields held then) made on the same control after those
- * values are typed in, in order (Enter in the member field clicks Add, once per name, the same
- * name twice included); then what was typed after the last click. Each step is committed before
- * the next, all in one go.
+ * public/theme-init.js with what the fields held then) made on the same control after what they
+ * typed is typed in (`valuesToType`), in order (Enter in the member field clicks Add, once per
+ * name, the same name twice included); then what was typed after the last click. Each step is
+ * committed before the next, all in one go.
  */
 function replayVisit(fields: Field[], typed: (string | null)[], container: Element): void {
   const scope = window as typeof window & { __teamshufflePendingClicks?: PendingClick[] };
   const clicks = scope.__teamshufflePendingClicks?.splice(0) ?? [];
-  let last: (string | null)[] = [];
+  // What the fields held when the page came (the HTML's own values).
+  let last: (string | null)[] = fields.map(({ element }) =>
+    isTextField(element) ? element.defaultValue : null,
+  );
   for (const click of clicks) {
     if (click.values) {
-      typeInto(fields, click.values, container);
+      typeInto(fields, valuesToType(click.values, last, container), container);
       last = click.values;
     }
     const control = findSame(
@@ -152,8 +177,17 @@ function replayVisit(fields: Field[], typed: (string | null)[], container: Eleme
       { tag: click.tag, href: undefined, label: click.label, text: click.text ?? '' },
       click.nth,
     );
-    // Committed at once too: a second Add of the same name finds the field cleared.
-    if (control) flushSync(() => control.click());
+    // Committed at once too: a second Add of the same name finds the field cleared. With the
+    // pointer's press and release first: some controls act on the press (a number field's
+    // arrows step on pointerdown).
+    if (control) {
+      for (const type of ['pointerdown', 'pointerup']) {
+        flushSync(() =>
+          control.dispatchEvent(new PointerEvent(type, { bubbles: true, cancelable: true })),
+        );
+      }
+      flushSync(() => control.click());
+    }
   }
   typeInto(
     fields,
