@@ -149,7 +149,8 @@ export function AssignmentsSection({ detail }: { detail: WorkspaceDetail }) {
                           leader: t('assignments.noLeader'),
                         })}
                     {': '}
-                    <Text span size="sm" c="red">
+                    {/* The alert's own colour, in bold: red on its orange falls short of 4.5:1. */}
+                    <Text span size="sm" fw={700}>
                       {t('assignments.emailNotSet')}
                     </Text>
                   </List.Item>
