@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { waitForApp } from './support/prerendered.ts';
 import type { Locator, Page } from '@playwright/test';
 import { formTeams } from '@teamshuffle/domain';
 import { createAccount, uniqueEmail } from './support/accounts.ts';
@@ -155,6 +156,10 @@ test.describe.serial('notifications', () => {
     const { page } = member;
     const opened = streamOpened(page);
     await page.goto('/workspaces');
+    // The page came rendered by the server (decision 0011); the member reaches for it, the app
+    // takes over and follows the live events (it would by itself within 30 s: the
+    // server-rendered pages spec).
+    await waitForApp(page);
     await opened;
     await expect(bell(page, 0)).toBeVisible();
     await expect(page.getByTestId('notifications-menu-badge')).toHaveCount(0);

@@ -87,9 +87,51 @@ export type WebReport = {
   scores: PageScores[];
   assets: { ok: boolean; lines: string[] };
   checks: BudgetCheck[];
+  timings: ServerRenderTiming[];
 };
 
 export type BudgetCheck = { label: string; isMet: boolean };
+
+/** The time to the whole answer of a signed-in page rendered on the server, vs the app shell. */
+export type ServerRenderTiming = {
+  label: string;
+  renderedMs: { p50: number; p95: number };
+  shellMs: { p50: number; p95: number };
+};
+
+const TIMING_REQUESTS = 30;
+
+/**
+ * A signed-in page as the server renders it with the owner's data (decision 0011), against the
+ * same address without a session (index.html from memory): one request at a time, brotli as a
+ * browser asks, the whole answer read.
+ */
+async function timeServerRender(
+  url: string,
+  page: PageSpec,
+  cookie: string,
+): Promise<ServerRenderTiming> {
+  const time = async (headers: Record<string, string>) => {
+    const samples: number[] = [];
+    // A first request loads the renderer: not counted.
+    await (await fetch(`${url}${page.path}`, { headers })).arrayBuffer();
+    for (let i = 0; i < TIMING_REQUESTS; i++) {
+      const started = performance.now();
+      const response = await fetch(`${url}${page.path}`, { headers });
+      const body = await response.text();
+      samples.push(performance.now() - started);
+      const isRendered = body.includes('data-signed-in');
+      if (isRendered !== 'cookie' in headers) throw new Error(`${page.path}: not as expected`);
+    }
+    return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
+  };
+  const encoding = { 'accept-encoding': 'br, gzip' };
+  return {
+    label: page.label,
+    renderedMs: await time({ ...encoding, cookie }),
+    shellMs: await time(encoding),
+  };
+}
 
 /** Every target of issue 14 this run measured, each met or not. */
 function budgetChecks(
@@ -483,6 +525,21 @@ export async function benchWeb(): Promise<WebReport> {
       }
     }
 
+    const timings: ServerRenderTiming[] = [];
+    for (const page of pages.filter((spec) => spec.isSignedIn)) {
+      timings.push(await timeServerRender(app.url, page, course.ownerCookie));
+    }
+    console.log(
+      `\nSigned-in pages rendered on the server (decision 0011), ${TIMING_REQUESTS} requests one at a time, vs the app shell for the same address:`,
+    );
+    const timingWidths = [30, 22, 22];
+    console.log(row(['page', 'rendered p50 / p95', 'shell p50 / p95'], timingWidths));
+    for (const timing of timings) {
+      const ms = ({ p50, p95 }: { p50: number; p95: number }) =>
+        `${p50.toFixed(1)} / ${p95.toFixed(1)} ms`;
+      console.log(row([timing.label, ms(timing.renderedMs), ms(timing.shellMs)], timingWidths));
+    }
+
     const assets = await checkAssets(app.url, distDir);
     console.log('\nStatic assets:');
     for (const line of assets.lines) console.log(`  ${line}`);
@@ -537,7 +594,7 @@ export async function benchWeb(): Promise<WebReport> {
         ? `  every target met (${checks.length})`
         : `  ${failed} of ${checks.length} targets NOT met`,
     );
-    return { date, bytes, scores, assets, checks };
+    return { date, bytes, scores, assets, checks, timings };
   } finally {
     await browser?.close();
     await app.stop();

@@ -1,14 +1,23 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { LANGUAGES, PRERENDERED_PAGES, escapeHtml, prerenderedFile } from '@teamshuffle/domain';
-import type { Language, PrerenderedPage } from '@teamshuffle/domain';
+import {
+  LANGUAGES,
+  PRERENDERED_PAGES,
+  SERVER_RENDERED_PAGES,
+  SERVER_RENDER_SLOTS,
+  WEB_RENDERER_FILE,
+  escapeHtml,
+  prerenderedFile,
+  serverRenderedFile,
+} from '@teamshuffle/domain';
+import type { Language } from '@teamshuffle/domain';
 import type { Plugin, Rollup } from 'vite';
-import { compressFile } from './precompress.ts';
 
 const ROUTE = (name: string) =>
   new RegExp(`[\\\\/]src[\\\\/]app[\\\\/]routes[\\\\/]${name}\\.tsx$`);
+const USER_MENU = /[\\/]src[\\/]features[\\/]auth[\\/]components[\\/]user-menu\.tsx$/;
 const STRINGS = (language: string) =>
   new RegExp(`[\\\\/]src[\\\\/]lib[\\\\/]i18n[\\\\/]${language}\\.ts$`);
 
@@ -60,7 +69,7 @@ async function inlineStylesheets(html: string, outDir: string): Promise<string> 
  * which fetches them once the prerendered page has painted (or, for a page that starts on
  * interaction, on the visitor's first pointer, touch, key or focus).
  */
-function startAfterPaint(html: string, page: PrerenderedPage): string {
+function startAfterPaint(html: string, start: string): string {
   const entries = [
     ...html.matchAll(/[ \t]*<script type="module" crossorigin src="([^"]+)"><\/script>\n?/g),
   ];
@@ -74,7 +83,7 @@ function startAfterPaint(html: string, page: PrerenderedPage): string {
   const list = preloads.map((match) => match[1]).join(' ');
   return result.replace(
     '</body>',
-    `    <script src="/after-paint.js" data-entry="${entry[1]}" data-preload="${list}" data-start="${page.start}" defer></script>\n  </body>`,
+    `    <script src="/after-paint.js" data-entry="${entry[1]}" data-preload="${list}" data-start="${start}" defer></script>\n  </body>`,
   );
 }
 
@@ -87,7 +96,9 @@ function startAfterPaint(html: string, page: PrerenderedPage): string {
  * the entry with the page's chunks and its language's strings, so they download side by side.
  *
  * The pages are rendered by the app's own components (`src/app/prerender.tsx`, built for Node
- * here), so there is one of each page, not a copy.
+ * here, into `dist/server/`), so there is one of each page, not a copy. The signed-in pages of
+ * SERVER_RENDERED_PAGES get a template each, with their CSS and chunks and the slots the server
+ * fills with the visitor's page, which the same renderer draws (decision 0011).
  */
 export function prerenderPages(): Plugin {
   let root = '';
@@ -105,10 +116,26 @@ export function prerenderPages(): Plugin {
     },
     writeBundle(_options, bundle) {
       if (isSsr) return;
-      for (const page of PRERENDERED_PAGES) {
+      const userMenu = chunkOf(bundle, USER_MENU);
+      if (!userMenu) throw new Error('prerender: the user menu chunk is missing');
+      const pages = [
+        ...PRERENDERED_PAGES.map((page) => ({
+          name: page.name,
+          file: prerenderedFile.bind(null, page),
+          also: [],
+        })),
+        // A signed-in page shows the user menu in its header (a chunk of its own).
+        ...SERVER_RENDERED_PAGES.map((page) => ({
+          name: page.name,
+          file: serverRenderedFile.bind(null, page),
+          also: [userMenu.fileName],
+        })),
+      ];
+      for (const page of pages) {
         const route = chunkOf(bundle, ROUTE(page.name));
         if (!route) throw new Error(`prerender: the ${page.name} route chunk is missing`);
         const files = withImports(bundle, route.fileName);
+        for (const name of page.also) withImports(bundle, name, files);
         const css = new Set<string>();
         for (const name of files) {
           const chunk = bundle[name];
@@ -119,7 +146,7 @@ export function prerenderPages(): Plugin {
           const strings = chunkOf(bundle, STRINGS(language));
           if (!strings) throw new Error(`prerender: the ${language} strings chunk is missing`);
           headTags.set(
-            prerenderedFile(page, language),
+            page.file(language),
             [
               ...[...css].map((sheet) => `    <link rel="stylesheet" href="/${sheet}">`),
               ...[strings.fileName, ...files].map(
@@ -132,56 +159,78 @@ export function prerenderPages(): Plugin {
     },
     async closeBundle() {
       if (isSsr) return;
-      // A directory of this build's own: two builds at once (CI and a bench) do not share one.
-      await mkdir(path.join(root, 'node_modules'), { recursive: true });
-      const ssrDir = await mkdtemp(path.join(root, 'node_modules/.teamshuffle-prerender-'));
-      try {
-        await build({
-          root,
-          logLevel: 'warn',
-          build: { ssr: 'src/app/prerender.tsx', outDir: ssrDir, emptyOutDir: true },
-        });
-        const entry = pathToFileURL(path.join(ssrDir, 'prerender.js')).href;
-        // A new directory each build, so no module is stale. No query string either: the page
-        // chunks import `../prerender.js`, which would then be a second copy of this module.
-        const { prerenderPage: render } = (await import(entry)) as Prerender;
-        const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
-        for (const page of PRERENDERED_PAGES) {
-          for (const language of LANGUAGES) {
-            const name = prerenderedFile(page, language);
-            const { markup, title } = await render(page.path, language);
-            // The CSP (script-src 'self') would block any inline script React might emit.
-            if (markup.includes('<script')) throw new Error(`prerender: inline script in ${name}`);
-            if (!markup.includes('<h1')) throw new Error(`prerender: ${name} has no heading`);
-            // Only what index.html does not already link (the entry's own CSS and chunks).
-            const tags = (headTags.get(name) ?? '')
-              .split('\n')
-              .filter((tag) => !template.includes(/href="([^"]+)"/.exec(tag)?.[1] ?? '\0'))
-              .join('\n');
-            const html = template
-              .replace('<html lang="en"', `<html lang="${language}"`)
-              .replace('<title>Teamshuffle</title>', () => `<title>${escapeHtml(title)}</title>`)
-              .replace('</head>', `${tags}\n  </head>`)
-              // A function, so that `$&` and the like in the page's text stay text.
-              .replace(
-                '<div id="root"></div>',
-                () =>
-                  `<div id="root" data-prerendered="${page.path}" data-language="${language}"><div class="prerendered-page">${markup}</div></div>`,
-              );
-            if (!html.includes('data-prerendered')) {
-              throw new Error('prerender: index.html has no #root to fill');
-            }
-            if (!html.includes(`<title>${escapeHtml(title)}</title>`)) {
-              throw new Error('prerender: index.html has no <title>Teamshuffle</title> to fill');
-            }
-            const inlined = startAfterPaint(await inlineStylesheets(html, outDir), page);
-            const file = path.join(outDir, name);
-            await writeFile(file, inlined);
-            await compressFile(file);
-          }
+      // The renderer, built for Node into the build's own directory (the server loads it from
+      // there to render the signed-in pages: decision 0011). Every library in it, so it runs
+      // wherever the build is copied.
+      const ssrDir = path.dirname(path.join(outDir, WEB_RENDERER_FILE));
+      await build({
+        root,
+        logLevel: 'warn',
+        ssr: { noExternal: true },
+        // Not a site: public/ is the client build's.
+        publicDir: false,
+        build: { ssr: 'src/app/prerender.tsx', outDir: ssrDir, emptyOutDir: true },
+      });
+      const entry = pathToFileURL(path.join(outDir, WEB_RENDERER_FILE)).href;
+      const { prerenderPage: render } = (await import(entry)) as Prerender;
+      const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
+      /** index.html as the page `name` in `language`: its styles and chunks, `root` in #root. */
+      const pageHtml = async (
+        name: string,
+        language: Language,
+        start: string,
+        title: string,
+        root: string,
+      ) => {
+        // Only what index.html does not already link (the entry's own CSS and chunks).
+        const tags = (headTags.get(name) ?? '')
+          .split('\n')
+          .filter((tag) => !template.includes(/href="([^"]+)"/.exec(tag)?.[1] ?? '\0'))
+          .join('\n');
+        const html = template
+          .replace('<html lang="en"', `<html lang="${language}"`)
+          .replace('<title>Teamshuffle</title>', () => `<title>${title}</title>`)
+          .replace('</head>', `${tags}\n  </head>`)
+          // A function, so that `$&` and the like in the page's text stay text.
+          .replace('<div id="root"></div>', () => root);
+        if (!html.includes('data-prerendered')) {
+          throw new Error('prerender: index.html has no #root to fill');
         }
-      } finally {
-        await rm(ssrDir, { recursive: true, force: true });
+        if (!html.includes(`<title>${title}</title>`)) {
+          throw new Error('prerender: index.html has no <title>Teamshuffle</title> to fill');
+        }
+        await writeFile(
+          path.join(outDir, name),
+          startAfterPaint(await inlineStylesheets(html, outDir), start),
+        );
+      };
+      for (const page of PRERENDERED_PAGES) {
+        for (const language of LANGUAGES) {
+          const name = prerenderedFile(page, language);
+          const { markup, title } = await render(page.path, language);
+          // The CSP (script-src 'self') would block any inline script React might emit.
+          if (markup.includes('<script')) throw new Error(`prerender: inline script in ${name}`);
+          if (!markup.includes('<h1')) throw new Error(`prerender: ${name} has no heading`);
+          await pageHtml(
+            name,
+            language,
+            page.start,
+            escapeHtml(title),
+            `<div id="root" data-prerendered="${page.path}" data-language="${language}"><div class="prerendered-page">${markup}</div></div>`,
+          );
+        }
+      }
+      // The signed-in pages' templates: the server fills the slots for each visitor.
+      for (const page of SERVER_RENDERED_PAGES) {
+        for (const language of LANGUAGES) {
+          await pageHtml(
+            serverRenderedFile(page, language),
+            language,
+            page.start,
+            SERVER_RENDER_SLOTS.title,
+            `<div id="root" data-prerendered="${SERVER_RENDER_SLOTS.path}" data-language="${language}" data-signed-in><div class="prerendered-page">${SERVER_RENDER_SLOTS.markup}</div></div>\n    ${SERVER_RENDER_SLOTS.queries}`,
+          );
+        }
       }
     },
   };

@@ -10,7 +10,8 @@
 // src/lib/prerender-handoff.tsx). `data-start="paint"`: right after the first paint. Either way
 // it starts at once where the HTML is hidden because it cannot be what the app will show
 // (global.css: a visitor signed in last time, a saved draft, a stored language that is not the
-// page's), and for a visitor back from Google's sign-in page.
+// page's), and for a visitor back from Google's sign-in page. A page the server rendered for the
+// signed-in visitor (decision 0011) also starts by itself within 30 s.
 (function () {
   var script = document.currentScript;
   var entry = script && script.getAttribute('data-entry');
@@ -24,8 +25,22 @@
   // When the page was last loaded again because the entry would not load.
   var RELOAD_KEY = 'teamshuffle:entryReload';
   var RELOAD_EVERY_MS = 60000;
-  // A click too: a screen reader can activate a control without moving the focus first.
-  var events = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'click'];
+  // A click too: a screen reader can activate a control without moving the focus first; a
+  // change (a select set by assistive technology), and the wheel of a still pointer.
+  var events = [
+    'pointerover',
+    'pointerdown',
+    'touchstart',
+    'keydown',
+    'focusin',
+    'click',
+    'change',
+    'wheel',
+  ];
+  // A page the server rendered for the signed-in visitor (decision 0011) shows data that others
+  // change (notifications, submissions): it starts within 30 s even if nobody reaches for it, as
+  // often as the original app polled, and then follows the live events.
+  var SIGNED_IN_START_MS = 30000;
   function start() {
     if (hasStarted || !entry) return;
     hasStarted = true;
@@ -87,6 +102,7 @@
     var clicks = window.__teamshufflePendingClicks;
     var isFocused = document.activeElement && document.activeElement !== document.body;
     if (isFocused || (clicks && clicks.length > 0)) start();
+    else if (document.querySelector('#root[data-signed-in]')) setTimeout(start, SIGNED_IN_START_MS);
     return;
   }
   // requestAnimationFrame runs just before the next paint, the timeout just after it. A hidden

@@ -8,10 +8,13 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProvider } from './app/provider';
 import { loadChunk } from './lib/chunk-load';
+import { hydrateInlinedQueries } from './lib/inlined-queries';
+import { queryClient } from './lib/query-client';
 import { initI18n } from './lib/i18n';
 import { showStartupFailure } from './lib/i18n/startup-failure';
 import { AfterFirstCommit, handOverPrerenderedPage } from './lib/prerender-handoff';
 import { AppRoutes, preloadPage } from './app/router';
+import { preloadUserMenu } from './features/auth/components/user-menu-slot';
 import { RouteErrorBoundary } from './components/route-error';
 import { makeZodJitless } from './lib/zod-jitless';
 
@@ -29,6 +32,8 @@ const container: HTMLElement = rootElement;
 const page = preloadPage(window.location.pathname);
 const isPrerendered = container.dataset['prerendered'] === window.location.pathname;
 const handOver = isPrerendered ? handOverPrerenderedPage(container) : () => undefined;
+// A page the server rendered for the signed-in visitor: the data it was rendered from.
+if (isPrerendered) hydrateInlinedQueries(queryClient);
 
 function renderApp(): void {
   const app = (
@@ -48,8 +53,16 @@ function renderApp(): void {
   createRoot(container).render(app);
 }
 
+// Over a page the server rendered for the signed-in visitor (decision 0011), the header's user
+// menu too, so the header does not flicker as the app takes over.
+const isSignedInPage = isPrerendered && container.dataset['signedIn'] !== undefined;
+
 loadChunk(async () => {
-  await Promise.all([initI18n(), isPrerendered ? page : null]);
+  await Promise.all([
+    initI18n(),
+    isPrerendered ? page : null,
+    isSignedInPage ? preloadUserMenu() : null,
+  ]);
 }).then(renderApp, (error: unknown) => {
   console.error(error);
   showStartupFailure(container);

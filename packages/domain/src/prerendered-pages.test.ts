@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { PRERENDERED_PAGES, prerenderedFile, prerenderedPageAt } from './prerendered-pages.ts';
+import {
+  PRERENDERED_PAGES,
+  SERVER_RENDERED_PAGES,
+  prerenderedFile,
+  prerenderedPageAt,
+  serverRenderedFile,
+  serverRenderedPageAt,
+} from './prerendered-pages.ts';
 
 describe('prerendered pages', () => {
   it('finds a page by its exact path only', () => {
@@ -16,5 +23,33 @@ describe('prerendered pages', () => {
     );
     expect(files).toContain('landing.ko.html');
     expect(new Set(files).size).toBe(PRERENDERED_PAGES.length * 2);
+  });
+});
+
+describe('the signed-in pages the server renders', () => {
+  it('match /workspaces and a workspace page, by its id or its slug, and nothing else', () => {
+    expect(serverRenderedPageAt('/workspaces')?.name).toBe('workspaces');
+    expect(serverRenderedPageAt('/workspaces/my-course')?.name).toBe('workspace');
+    expect(serverRenderedPageAt('/workspace/abc123')?.name).toBe('workspace');
+    for (const other of [
+      '/workspaces/',
+      '/workspace/',
+      '/workspace/abc/team/1/chat',
+      '/workspaces/a/b',
+      '/profile',
+      '/',
+    ]) {
+      expect(serverRenderedPageAt(other)).toBeUndefined();
+    }
+  });
+
+  it('have a template file per page and language, none shared with a prerendered page', () => {
+    const files = SERVER_RENDERED_PAGES.flatMap((page) =>
+      (['en', 'ko'] as const).map((language) => serverRenderedFile(page, language)),
+    );
+    const prerendered = PRERENDERED_PAGES.flatMap((page) =>
+      (['en', 'ko'] as const).map((language) => prerenderedFile(page, language)),
+    );
+    expect(new Set([...files, ...prerendered]).size).toBe(files.length + prerendered.length);
   });
 });

@@ -36,3 +36,68 @@ export const PRERENDERED_CONTACT_EMAIL = 'contact@prerendered.teamshuffle.invali
 
 /** Where the server writes GET /api/config's answer into the pages it sends (a JSON script). */
 export const INLINED_CONFIG_ID = 'teamshuffle-config';
+
+/**
+ * The signed-in pages the server renders with the visitor's own data (decision 0011): the build
+ * writes a template per page and language (`<name>.<language>.html`, the page's styles and
+ * chunks in it, the placeholders below where the page goes), and the server fills it for each
+ * request with a session, from the web build's own renderer. Like the prerendered pages, they
+ * start the app on the visitor's first interaction.
+ */
+export const SERVER_RENDERED_PAGES = [
+  { patterns: ['/workspaces'], name: 'workspaces', start: 'interaction' },
+  {
+    patterns: ['/workspaces/:slug', '/workspace/:workspaceId'],
+    name: 'workspace',
+    start: 'interaction',
+  },
+] as const satisfies readonly {
+  patterns: readonly string[];
+  name: string;
+  start: 'interaction' | 'paint';
+}[];
+
+export type ServerRenderedPage = (typeof SERVER_RENDERED_PAGES)[number];
+
+/** Whether `pathname` matches a pattern of React Router's form (`:name` is one segment). */
+function matchesPattern(pattern: string, pathname: string): boolean {
+  const want = pattern.split('/');
+  const have = pathname.split('/');
+  return (
+    want.length === have.length &&
+    want.every((part, index) => {
+      const segment = have[index] ?? '';
+      return part.startsWith(':') ? segment !== '' : part === segment;
+    })
+  );
+}
+
+/** The server-rendered page for a request path, if there is one. */
+export function serverRenderedPageAt(pathname: string): ServerRenderedPage | undefined {
+  return SERVER_RENDERED_PAGES.find((page) =>
+    page.patterns.some((pattern) => matchesPattern(pattern, pathname)),
+  );
+}
+
+/** The template the build writes for a server-rendered page in one language. */
+export function serverRenderedFile(page: ServerRenderedPage, language: Language): string {
+  return `${page.name}.${language}.html`;
+}
+
+/**
+ * Where a server-rendered page's template takes what the server fills in: the page's address
+ * (`data-prerendered`, HTML-escaped), its tab title (escaped), the rendered page and the data
+ * it was rendered from.
+ */
+export const SERVER_RENDER_SLOTS = {
+  path: '__TEAMSHUFFLE_PATH__',
+  title: '__TEAMSHUFFLE_TITLE__',
+  markup: '<!--teamshuffle:markup-->',
+  queries: '<!--teamshuffle:queries-->',
+} as const;
+
+/** Where the server writes a server-rendered page's data (a JSON script the app starts from). */
+export const INLINED_QUERIES_ID = 'teamshuffle-queries';
+
+/** The web build's renderer for Node, under its output directory (never served as a file). */
+export const WEB_RENDERER_FILE = 'server/prerender.js';

@@ -1,23 +1,30 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   INLINED_CONFIG_ID,
+  INLINED_QUERIES_ID,
   LANGUAGES,
   PRERENDERED_CONTACT_EMAIL,
   PRERENDERED_PAGES,
+  SERVER_RENDERED_PAGES,
+  SERVER_RENDER_SLOTS,
+  WEB_RENDERER_FILE,
   cookieValue,
   escapeHtml,
   languageFromCookie,
   languageOfBrowser,
   prerenderedFile,
   prerenderedPageAt,
+  serverRenderedFile,
+  serverRenderedPageAt,
 } from '@teamshuffle/domain';
-import type { Language, PublicConfig } from '@teamshuffle/domain';
+import type { Language, PublicConfig, ServerRenderedPage } from '@teamshuffle/domain';
 import fp from 'fastify-plugin';
 import { sendError } from './errors.ts';
 
@@ -46,24 +53,27 @@ type Encoding = 'br' | 'gzip';
  */
 type HtmlPage = { body: Buffer; hash: string; compressed: Map<Encoding, Promise<Buffer>> };
 
+/** A JSON script (not run, so the CSP allows it), `<` escaped so no value can close it. */
+function jsonScript(id: string, value: unknown): string {
+  const json = JSON.stringify(value).replaceAll('<', '\\u003c');
+  return `<script type="application/json" id="${id}">${json}</script>`;
+}
+
 /**
  * An HTML file of the build with the server's public configuration written in: GET
- * /api/config's answer as a JSON script (not run, so the CSP allows it; the web app reads it
- * instead of asking), and the contact e-mail where a prerendered page shows it.
+ * /api/config's answer as a JSON script (the web app reads it instead of asking), and the
+ * contact e-mail where a prerendered page shows it.
  */
-function htmlPage(file: string, config: PublicConfig): HtmlPage {
-  // `<` escaped, so nothing in the configuration can close the script.
-  const json = JSON.stringify(config).replaceAll('<', '\\u003c');
+function readHtml(file: string, config: PublicConfig): string {
   const email = escapeHtml(config.contactEmail);
   // Functions, so that `$&` and the like in a replacement stay text.
-  const html = readFileSync(file, 'utf8')
+  return readFileSync(file, 'utf8')
     .replaceAll(PRERENDERED_CONTACT_EMAIL, () => email)
-    .replace(
-      '</head>',
-      () =>
-        `  <script type="application/json" id="${INLINED_CONFIG_ID}">${json}</script>\n  </head>`,
-    );
-  const body = Buffer.from(html);
+    .replace('</head>', () => `  ${jsonScript(INLINED_CONFIG_ID, config)}\n  </head>`);
+}
+
+function htmlPage(file: string, config: PublicConfig): HtmlPage {
+  const body = Buffer.from(readHtml(file, config));
   const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
   return { body, hash, compressed: new Map() };
 }
@@ -127,6 +137,76 @@ async function sendHtml(request: FastifyRequest, reply: FastifyReply, page: Html
   return reply.send(await compressed(page, encoding));
 }
 
+/** A request of the web app's renderer to the API, answered by the server itself. */
+type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;
+
+/** The web build's renderer for Node (apps/web/src/app/prerender.tsx, decision 0011). */
+type WebRenderer = {
+  renderSignedInPage: (
+    url: string,
+    language: Language,
+    transport: ApiTransport,
+  ) => Promise<{ markup: string; title: string; queries: unknown } | null>;
+};
+
+/** Past this the visitor gets the app without its page rendered, rather than wait longer. */
+export const SERVER_RENDER_TIME_LIMIT_MS = 2000;
+
+/** Statuses whose answers have no body (a Response refuses one). */
+const NO_BODY = new Set([101, 204, 205, 304]);
+
+/**
+ * The renderer's API calls for `request`'s page: GET only, made on the server itself with the
+ * visitor's cookie and address (their own permissions and their own rate limit), never over the
+ * network.
+ */
+function transportFor(app: FastifyInstance, request: FastifyRequest): ApiTransport {
+  return async (apiPath, init) => {
+    if ((init.method ?? 'GET') !== 'GET') throw new TypeError('the renderer only reads');
+    const answer = await app.inject({
+      method: 'GET',
+      url: apiPath,
+      remoteAddress: request.ip,
+      headers: {
+        accept: 'application/json',
+        cookie: request.headers.cookie ?? '',
+        ...(request.headers['accept-language']
+          ? { 'accept-language': request.headers['accept-language'] }
+          : {}),
+        ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
+      },
+    });
+    const type = answer.headers['content-type'];
+    return new Response(NO_BODY.has(answer.statusCode) ? null : answer.rawPayload, {
+      status: answer.statusCode,
+      headers: typeof type === 'string' ? { 'content-type': type } : {},
+    });
+  };
+}
+
+/** A page rendered for one visitor, compressed as their browser takes it (not kept). */
+async function sendPrivateHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
+  const encoding = encodingFor(request.headers['accept-encoding']);
+  reply
+    .header('cache-control', 'private, no-cache')
+    .header('vary', 'Cookie, Accept-Language, Accept-Encoding')
+    .type('text/html; charset=utf-8');
+  const body = Buffer.from(html);
+  if (encoding === null) return reply.send(body);
+  reply.header('content-encoding', encoding);
+  // Made for each request: a quick level, not the build's smallest.
+  return reply.send(
+    encoding === 'br'
+      ? await brotli(body, {
+          params: {
+            [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+            [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+          },
+        })
+      : await gzipAsync(body, { level: 6 }),
+  );
+}
+
 /**
  * Serves the built web app and answers every unknown page path with index.html so the client
  * router can take it; unknown `/api/*` paths and missing files stay 404s.
@@ -158,6 +238,62 @@ export const webPlugin = fp(
         pages.set(name, htmlPage(path.join(root, name), options.publicConfig));
       }
     }
+    // The signed-in pages' templates (configuration written in), and the renderer that fills
+    // them, loaded with the first such page asked for.
+    const templates = new Map<string, string>();
+    const rendererFile = path.join(root, WEB_RENDERER_FILE);
+    if (hasWebApp && existsSync(rendererFile)) {
+      for (const page of SERVER_RENDERED_PAGES) {
+        for (const language of LANGUAGES) {
+          const name = serverRenderedFile(page, language);
+          const file = path.join(root, name);
+          if (existsSync(file)) templates.set(name, readHtml(file, options.publicConfig));
+        }
+      }
+    }
+    let renderer: Promise<WebRenderer> | null = null;
+    const loadRenderer = () =>
+      (renderer ??= import(pathToFileURL(rendererFile).href) as Promise<WebRenderer>);
+
+    /**
+     * The signed-in page at the request's address rendered with the visitor's data (decision
+     * 0011), or false where the app is to render it: no template, a call that failed, no
+     * session after all, or a render past the time limit.
+     */
+    const sendServerRendered = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      page: ServerRenderedPage,
+      pathname: string,
+    ): Promise<boolean> => {
+      const language = pageLanguage(request.headers);
+      const template = templates.get(serverRenderedFile(page, language));
+      if (!template) return false;
+      let timer: NodeJS.Timeout | undefined;
+      const tooLate = new Promise<null>((resolve) => {
+        timer = setTimeout(() => resolve(null), SERVER_RENDER_TIME_LIMIT_MS);
+      });
+      const rendering = loadRenderer().then((web) =>
+        web.renderSignedInPage(request.url, language, transportFor(app, request)),
+      );
+      const rendered = await Promise.race([rendering, tooLate])
+        .catch((error: unknown) => {
+          request.log.error({ err: error }, 'rendering a signed-in page failed');
+          return null;
+        })
+        .finally(() => clearTimeout(timer));
+      if (!rendered) return false;
+      const html = template
+        .replace(SERVER_RENDER_SLOTS.title, () => escapeHtml(rendered.title))
+        .replace(SERVER_RENDER_SLOTS.path, () => escapeHtml(pathname))
+        .replace(SERVER_RENDER_SLOTS.markup, () => rendered.markup)
+        .replace(SERVER_RENDER_SLOTS.queries, () =>
+          jsonScript(INLINED_QUERIES_ID, rendered.queries),
+        );
+      await sendPrivateHtml(request, reply, html);
+      return true;
+    };
+
     const pageFile = (name: string): HtmlPage => {
       const page = pages.get(name);
       if (!page) throw new Error(`web: ${name} was not read at start-up`);
@@ -170,7 +306,10 @@ export const webPlugin = fp(
         index: false,
         // The HTML files go out only as pages, from memory with the configuration written in:
         // their paths are not pages (a 404).
-        allowedPath: (pathname) => !pathname.endsWith('.html'),
+        // Nor is the renderer for Node (build/prerender.ts) a file to send.
+        allowedPath: (pathname) =>
+          !pathname.endsWith('.html') &&
+          !pathname.startsWith(`/${path.posix.dirname(WEB_RENDERER_FILE)}/`),
         // The build writes .br and .gz copies (apps/web/build/precompress.ts): sent as they are.
         preCompressed: true,
         setHeaders: (reply, filePath) => {
@@ -186,7 +325,7 @@ export const webPlugin = fp(
       app.log.warn({ root }, 'the web app is not built: run `npm run build`');
     }
 
-    app.setNotFoundHandler((request, reply) => {
+    app.setNotFoundHandler(async (request, reply) => {
       const { pathname } = new URL(request.url, 'http://localhost');
       const isPage =
         (request.method === 'GET' || request.method === 'HEAD') &&
@@ -202,6 +341,8 @@ export const webPlugin = fp(
           .send('The web app is not built. Run `npm run build`, then start the server again.');
       }
       reply.header('cache-control', 'no-cache');
+      const hasSession =
+        cookieValue(request.headers.cookie ?? '', options.sessionCookieName) !== null;
       const page = prerenderedPageAt(pathname);
       if (page && prerendered.has(page.path)) {
         // Which file depends on these headers, for any cache on the way.
@@ -210,14 +351,18 @@ export const webPlugin = fp(
         // gets the app itself, which shows this visitor's own page. Otherwise the page in the
         // visitor's language (issue 14): the one they chose (the web app keeps it in a cookie
         // too), else Korean for a Korean browser, as the app itself decides.
-        const hasSession = cookieValue(request.headers.cookie ?? '', options.sessionCookieName);
-        if (hasSession === null) {
+        if (!hasSession) {
           return sendHtml(
             request,
             reply,
             pageFile(prerenderedFile(page, pageLanguage(request.headers))),
           );
         }
+      }
+      // A signed-in page, with a session: rendered with the visitor's own data.
+      const signedInPage = serverRenderedPageAt(pathname);
+      if (signedInPage && hasSession && request.method === 'GET') {
+        if (await sendServerRendered(request, reply, signedInPage, pathname)) return reply;
       }
       return sendHtml(request, reply, pageFile('index.html'));
     });

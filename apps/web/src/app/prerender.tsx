@@ -1,18 +1,46 @@
-// Build step (issue 14): the pages of PRERENDERED_PAGES rendered to HTML, so a first visit paints
-// their content before any JavaScript arrives. Run by build/prerender.ts after the client build.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+// The web app rendered to HTML in Node, by its own components (issue 14): at build time, the
+// pages of PRERENDERED_PAGES as a signed-out first visitor sees them (build/prerender.ts); at
+// request time, on the server, the signed-in pages of SERVER_RENDERED_PAGES with the visitor's
+// own data (apps/server/src/plugins/web.ts, decision 0011). Built for Node by the build, into
+// dist/server/prerender.js.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import {
+  QueryClient,
+  QueryClientProvider,
+  dehydrate,
+  hydrate,
+  skipToken,
+} from '@tanstack/react-query';
+import type { DehydratedState, Query } from '@tanstack/react-query';
 import { MantineProvider } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
 import { MemoryRouter } from 'react-router';
 import { DEFAULT_PASSWORD_POLICY, PRERENDERED_CONTACT_EMAIL } from '@teamshuffle/domain';
 import { configQueryOptions } from '../features/config/api/get-config';
 import { takeRenderedTitle } from '../hooks/use-page-title';
+import { setApiTransport } from '../lib/api-client';
+import type { ApiTransport } from '../lib/api-client';
 import { initI18n } from '../lib/i18n';
 import type { Language } from '../lib/i18n';
+import { queryKeys } from '../lib/query-keys';
 import { AppRoutes, preloadPage } from './router';
 import { theme } from './theme';
 
-/** The page at `path` as a signed-out first visitor sees it, and its tab title. */
+function page(client: QueryClient, url: string): ReactNode {
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[url]}>
+          <AppRoutes />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}
+
+/** The page at `path` as a signed-out first visitor sees it, and its tab title (the build). */
 export async function prerenderPage(
   path: string,
   language: Language,
@@ -31,14 +59,102 @@ export async function prerenderPage(
   });
   // The page's code is here (preloaded), so nothing suspends: plain HTML, no inline scripts
   // (the CSP allows none).
-  const markup = renderToString(
-    <MantineProvider theme={theme} defaultColorScheme="light">
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[path]}>
-          <AppRoutes />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  const markup = renderToString(page(client, path));
   return { markup, title: takeRenderedTitle() };
+}
+
+/** A signed-in page rendered on the server, with the data it shows (for the app to start from). */
+export type ServerRenderedPage = { markup: string; title: string; queries: DehydratedState };
+
+/** Each request's way to the API (its visitor's cookie), through everything its render awaits. */
+const requests = new AsyncLocalStorage<ApiTransport>();
+setApiTransport((path, init) => {
+  const transport = requests.getStore();
+  return transport ? transport(path, init) : Promise.reject(new TypeError(`no API for ${path}`));
+});
+
+/**
+ * The language and the page title are the app's module state (one interface language at a
+ * time): one render at a time. The API calls between two renders run side by side.
+ */
+let queue: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
+  const run = queue.then(task, task);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+/**
+ * One render of the page with the code of every lazy part on it. A part whose code has not
+ * arrived yet (the first requests after a start) leaves its fallback, marked by React: then a
+ * render that waits for them (React's prerender) and one more that writes the page. (The
+ * waiting render's own HTML would show the late parts as hidden copies moved into place by
+ * inline scripts, which the CSP blocks.)
+ */
+async function renderOnce(client: QueryClient, url: string, language: Language) {
+  return oneAtATime(async () => {
+    await initI18n(language);
+    await preloadPage(new URL(url, 'http://localhost').pathname);
+    takeRenderedTitle();
+    let markup = renderToString(page(client, url));
+    if (/<!--\$[!?]|<template/.test(markup)) {
+      const { prelude } = await prerender(page(client, url));
+      await new Response(prelude).text();
+      takeRenderedTitle();
+      markup = renderToString(page(client, url));
+    }
+    return { markup, title: takeRenderedTitle() };
+  });
+}
+
+/** Whether a query the page rendered is one it would fetch now (not waiting for another). */
+function isWanted(query: Query): boolean {
+  if (query.state.status !== 'pending') return false;
+  // As the first observer that asked for it set them (a new client each step).
+  const { enabled, queryFn } = query.options as {
+    enabled?: boolean | ((query: Query) => boolean);
+    queryFn?: unknown;
+  };
+  if (queryFn === undefined || queryFn === skipToken) return false;
+  return typeof enabled === 'function' ? enabled(query) : enabled !== false;
+}
+
+/** A page asks for its data in steps (the session first, then the workspace, then its parts). */
+const MAX_STEPS = 6;
+
+/**
+ * The signed-in page at `url` (path and query string) in `language`, as the visitor whose API
+ * calls `transport` answers sees it: rendered, its queries fetched, rendered again with their
+ * answers, until it asks for nothing more. Null where the app should render the page itself: no
+ * signed-in session, a call that failed, a part that could not render, or a page that keeps
+ * asking.
+ */
+export async function renderSignedInPage(
+  url: string,
+  language: Language,
+  transport: ApiTransport,
+): Promise<ServerRenderedPage | null> {
+  return requests.run(transport, async () => {
+    let known: DehydratedState | null = null;
+    for (let step = 0; step < MAX_STEPS; step++) {
+      // A new client each step: its queries are those this render asked for, with its options.
+      // What it fetched is fresh for the render (no refresh shown as on its way).
+      const client = new QueryClient({
+        defaultOptions: { queries: { retry: false, staleTime: Infinity } },
+      });
+      if (known) hydrate(client, known);
+      const { markup, title } = await renderOnce(client, url, language);
+      const wanted = client.getQueryCache().getAll().filter(isWanted);
+      if (wanted.length === 0) {
+        if (!client.getQueryData(queryKeys.me)) return null;
+        // A part that failed is left for the app (React marks it); the CSP would block a script.
+        if (/<script|<template|<!--\$!/.test(markup)) return null;
+        return { markup, title, queries: dehydrate(client) };
+      }
+      await Promise.all(wanted.map((query) => query.fetch().catch(() => undefined)));
+      if (wanted.some((query) => query.state.status !== 'success')) return null;
+      known = dehydrate(client);
+    }
+    return null;
+  });
 }

@@ -89,6 +89,20 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** How a request reaches the API: the browser's fetch, or the server's own (below). */
+export type ApiTransport = (path: ApiPath, init: RequestInit) => Promise<Response>;
+
+let transport: ApiTransport = (path, init) => fetch(path, init);
+
+/**
+ * Sends the API calls through `next` instead of the browser's fetch: the server's renderer of
+ * the signed-in pages (src/app/prerender.tsx) answers them from the server itself, with the
+ * visitor's cookie.
+ */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
 /**
  * Calls the Teamshuffle API with the session cookie and JSON bodies. Resolves with the parsed
  * body (undefined for an empty response) and throws an ApiError for a non-2xx status or a
@@ -106,7 +120,7 @@ export async function apiFetch<T>(path: ApiPath, init: ApiFetchInit = {}): Promi
 
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await transport(path, {
       ...rest,
       headers: requestHeaders,
       body: requestBody ?? null,

@@ -1,5 +1,5 @@
 import { CHUNK_LOAD_TIMEOUT_MS } from '@teamshuffle/domain';
-import { lazy } from 'react';
+import { createElement, lazy, useState } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 
 /**
@@ -57,4 +57,32 @@ export function lazyChunk<P extends object>(
   load: () => Promise<ComponentType<P>>,
 ): LazyExoticComponent<ComponentType<P>> {
   return lazy(async () => ({ default: await loadChunk(load) }));
+}
+
+/**
+ * lazyChunk whose code can be fetched before it first renders (`preload`): once it is here, it
+ * renders at once instead of through React.lazy, which would show its fallback for a moment.
+ * The app's first render over a page the server rendered (decision 0011) waits for it, so the
+ * page does not flicker as the app takes over. Chosen once per mount, so the type is stable.
+ */
+export function preloadableChunk<P extends object>(load: () => Promise<ComponentType<P>>) {
+  let loading: Promise<ComponentType<P>> | null = null;
+  let loaded: ComponentType<P> | null = null;
+  const fetchOnce = () =>
+    (loading ??= loadChunk(load).then((component) => {
+      loaded = component;
+      return component;
+    }));
+  const Lazy = lazy(async () => ({ default: await fetchOnce() }));
+  function Preloadable(props: P) {
+    const [Loaded] = useState(() => loaded);
+    return Loaded ? createElement(Loaded, props) : createElement(Lazy, props);
+  }
+  /** Resolves once the code is here, or failed (a render then reports that). */
+  const preload = (): Promise<void> =>
+    fetchOnce().then(
+      () => undefined,
+      () => undefined,
+    );
+  return Object.assign(Preloadable, { preload });
 }

@@ -148,3 +148,62 @@ describe('handing the prerendered page over to the app', () => {
     act(() => root.unmount());
   });
 });
+
+/** A team's leader select, as the workspace page renders it (decision 0011). */
+function LeaderSelect({ onChoose }: { onChoose: (leader: string) => void }) {
+  const [leader, setLeader] = useState('');
+  return (
+    <div>
+      <label htmlFor="leader">Team 1 leader</label>
+      <select
+        id="leader"
+        value={leader}
+        onChange={(event) => {
+          setLeader(event.target.value);
+          onChoose(event.target.value);
+        }}
+      >
+        <option value="">No Leader</option>
+        <option value="ann">Ann</option>
+      </select>
+    </div>
+  );
+}
+
+describe('a select changed on a page the server rendered', () => {
+  async function choose(chosen: string | null) {
+    const container = document.createElement('div');
+    container.innerHTML =
+      '<div class="prerendered-page"><div><label for="leader">Team 1 leader</label>' +
+      '<select id="leader"><option value="" selected="">No Leader</option>' +
+      '<option value="ann">Ann</option></select></div></div>';
+    document.body.append(container);
+    const select = container.querySelector('select');
+    if (!select) throw new Error('no select');
+    if (chosen !== null) select.value = chosen;
+    const choices: string[] = [];
+    const handOver = handOverPrerenderedPage(container);
+    const root = createRoot(container);
+    await act(async () => {
+      root.render(
+        <AfterFirstCommit onCommit={handOver}>
+          <LeaderSelect onChoose={(leader) => choices.push(leader)} />
+        </AfterFirstCommit>,
+      );
+    });
+    await act(async () => {
+      await Promise.resolve();
+    });
+    const now = container.querySelector('select')?.value;
+    root.unmount();
+    return { choices, now };
+  }
+
+  it('is chosen again in the app, which hears of it', async () => {
+    expect(await choose('ann')).toEqual({ choices: ['ann'], now: 'ann' });
+  });
+
+  it('left as it came, changes nothing', async () => {
+    expect(await choose(null)).toEqual({ choices: [], now: '' });
+  });
+});

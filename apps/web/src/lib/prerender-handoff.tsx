@@ -50,6 +50,10 @@ export function handOverPrerenderedPage(container: Element): () => void {
     element,
     label: labelOf(element),
   }));
+  const selects = [...container.querySelectorAll('select')].map((element) => ({
+    element,
+    label: labelOf(element),
+  }));
   let before: Identity | null = null;
   let isDone = false;
   const note = (element: Element | null) => {
@@ -73,7 +77,11 @@ export function handOverPrerenderedPage(container: Element): () => void {
     if (wanted && isFocusLost) findSame(container, wanted)?.focus();
     // Right after this first commit, before the browser hands the page any new input (a key
     // the visitor presses meanwhile would land between two replayed steps).
-    queueMicrotask(() => replayVisit(fields, typed, container));
+    const chosen = selects.map(({ element }) => (isChanged(element) ? element.value : null));
+    queueMicrotask(() => {
+      replayVisit(fields, typed, container);
+      chooseIn(selects, chosen, container);
+    });
   };
 }
 
@@ -127,6 +135,34 @@ function typeInto(before: Field[], values: (string | null)[], container: Element
     Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
     // Committed at once, so the next step (a click on Add) sees it.
     flushSync(() => field.dispatchEvent(new Event('input', { bubbles: true })));
+  });
+}
+
+/** Whether the visitor chose another option of a native select than the page came with. */
+function isChanged(select: HTMLSelectElement): boolean {
+  const initial = [...select.options].find((option) => option.defaultSelected) ?? select.options[0];
+  return initial !== undefined && select.value !== initial.value;
+}
+
+/**
+ * Chooses `values` (by select, in page order; null: leave it) in the app's same selects (same
+ * place, same label), as the browser does, with a change event, after the replayed clicks (a
+ * leader chosen in a team's select before the app was here).
+ */
+function chooseIn(
+  before: { element: HTMLSelectElement; label: string }[],
+  values: (string | null)[],
+  container: Element,
+): void {
+  const after = [...container.querySelectorAll('select')];
+  before.forEach(({ label }, index) => {
+    const value = values[index];
+    const select = after[index];
+    if (value === null || value === undefined || !select || select.value === value) return;
+    if (labelOf(select) !== label) return;
+    if (![...select.options].some((option) => option.value === value)) return;
+    select.value = value;
+    flushSync(() => select.dispatchEvent(new Event('change', { bubbles: true })));
   });
 }
 

@@ -3,11 +3,14 @@ import { IconLogin } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { useAuthModal } from '../../../lib/auth-modal';
-import { lazyChunk } from '../../../lib/chunk-load';
+import { lazyChunk, preloadableChunk } from '../../../lib/chunk-load';
 import { useSession } from '../../../lib/session/session-context';
 import { wasSignedIn } from '../../../lib/session/signed-in-hint';
 
-const UserMenu = lazyChunk(async () => (await import('./user-menu')).UserMenu);
+const UserMenu = preloadableChunk(async () => (await import('./user-menu')).UserMenu);
+
+/** The signed-in header's code, fetched before the app renders over a page the server rendered. */
+export const preloadUserMenu = UserMenu.preload;
 const RetrySessionButton = lazyChunk(async () => (await import('./user-menu')).RetrySessionButton);
 
 /**

@@ -1,0 +1,172 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import {
+  INLINED_QUERIES_ID,
+  LANGUAGES,
+  SERVER_RENDERED_PAGES,
+  SERVER_RENDER_SLOTS,
+  WEB_RENDERER_FILE,
+  serverRenderedFile,
+} from '@teamshuffle/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, type TestClient } from '../../test/client.ts';
+import { createTestApp, makeTempDir, writeWebFixture, type TestApp } from '../../test/helpers.ts';
+import { SERVER_RENDER_TIME_LIMIT_MS } from './web.ts';
+
+/**
+ * A stand-in for the web build's renderer (apps/web/src/app/prerender.tsx, which the e2e tests
+ * run for real): it asks the API through the server's transport as the real one does, and
+ * renders what it was answered, so these tests see what reaches the renderer and what the
+ * server makes of its answer.
+ */
+const RENDERER = `
+export async function renderSignedInPage(url, language, transport) {
+  const me = await (await transport('/api/me', { method: 'GET' })).json();
+  if (!me.user) return null;
+  if (url.includes('fails')) throw new Error('renderer internals: /secret/path');
+  if (url.includes('writes')) await transport('/api/workspaces', { method: 'POST' });
+  if (url.includes('slow')) await new Promise((resolve) => setTimeout(resolve, ${SERVER_RENDER_TIME_LIMIT_MS + 1000}));
+  const list = await transport('/api/workspaces', { method: 'GET' });
+  const workspaces = await list.json();
+  return {
+    markup: '<main><h1>' + me.user.displayName + '</h1><p>' + url + ' ' + language + ' ' + workspaces.length + '</p></main>',
+    title: 'Workspaces & <Mine> · Teamshuffle',
+    queries: { queries: [{ queryKey: ['me'], note: '</script><script>alert(1)</script>' }] },
+  };
+}
+`;
+
+function writeServerRenderFixture(dir: string): string {
+  const root = writeWebFixture(dir);
+  mkdirSync(path.dirname(path.join(root, WEB_RENDERER_FILE)), { recursive: true });
+  writeFileSync(path.join(root, WEB_RENDERER_FILE), RENDERER);
+  for (const page of SERVER_RENDERED_PAGES) {
+    for (const language of LANGUAGES) {
+      writeFileSync(
+        path.join(root, serverRenderedFile(page, language)),
+        `<!doctype html><html lang="${language}"><head><title>${SERVER_RENDER_SLOTS.title}</title></head>` +
+          `<body><div id="root" data-prerendered="${SERVER_RENDER_SLOTS.path}" data-signed-in>` +
+          `${SERVER_RENDER_SLOTS.markup}</div>${SERVER_RENDER_SLOTS.queries}</body></html>`,
+      );
+    }
+  }
+  return root;
+}
+
+describe('the signed-in pages rendered on the server (decision 0011)', () => {
+  let t: TestApp;
+  let temp: { remove: () => void };
+  let ann: TestClient;
+  beforeAll(async () => {
+    const made = makeTempDir();
+    temp = made;
+    t = await createTestApp({ WEB_DIST_DIR: writeServerRenderFixture(made.dir) });
+    ann = (await buildUser(t.app, t.config.publicUrl, { name: 'Ann <b>Owner</b>' })).client;
+  });
+  afterAll(async () => {
+    await t.close();
+    temp.remove();
+  });
+
+  it.each(['/workspaces', '/workspaces/some-course', '/workspace/abc123'])(
+    'renders %s for the signed-in visitor with their own answers, in their language',
+    async (url) => {
+      const response = await ann.request('GET', url, undefined, { 'accept-language': 'ko-KR' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      // The renderer asked the API with Ann's cookie: her name and her (empty) list.
+      expect(response.body).toContain(`<h1>Ann <b>Owner</b></h1><p>${url} ko 0</p>`);
+      expect(response.body).toContain('<html lang="ko">');
+      expect(response.body).toContain(`data-prerendered="${url}"`);
+      // Hers alone: no shared cache may keep it, and it is asked for again each time.
+      expect(response.headers['cache-control']).toBe('private, no-cache');
+      expect(String(response.headers['vary'])).toMatch(/cookie/i);
+      expect(response.headers['etag']).toBeUndefined();
+    },
+  );
+
+  it('escapes the title and the page address, and keeps the data from closing its script', async () => {
+    const response = await ann.get('/workspaces?q=%22%3E%3Cscript%3E');
+    expect(response.body).toContain('<title>Workspaces &#38; &#60;Mine&#62; · Teamshuffle</title>');
+    const data = /<script type="application\/json" id="([^"]+)">(.*?)<\/script>/s.exec(
+      response.body.slice(response.body.indexOf('</div>')),
+    );
+    expect(data?.[1]).toBe(INLINED_QUERIES_ID);
+    expect(JSON.parse(data?.[2] ?? '')).toEqual({
+      queries: [{ queryKey: ['me'], note: '</script><script>alert(1)</script>' }],
+    });
+    expect(response.body).not.toContain('<script>alert(1)');
+    // The path alone is the page's address; the query string is only rendered (escaped by React
+    // in the real renderer).
+    expect(response.body).toContain('data-prerendered="/workspaces"');
+  });
+
+  it('compresses the page as the browser asks', async () => {
+    const response = await ann.request('GET', '/workspaces', undefined, {
+      'accept-encoding': 'gzip, br',
+    });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toContain('<h1>Ann');
+  });
+
+  it('sends the app itself without a session, with a session that is not one, and for HEAD', async () => {
+    const { authCookies } = await t.app.auth.$context;
+    const anonymous = await t.app.inject({ method: 'GET', url: '/workspaces' });
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/workspaces',
+      headers: { cookie: `${authCookies.sessionToken.name}=forged.token` },
+    });
+    for (const response of [anonymous, forged]) {
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<div id="root"></div>');
+      expect(response.body).not.toContain('data-signed-in');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+    const headOnly = await t.app.inject({
+      method: 'HEAD',
+      url: '/workspaces',
+      headers: { cookie: ann.cookieHeader() },
+    });
+    expect(headOnly.statusCode).toBe(200);
+    expect(headOnly.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('renders only the signed-in pages: others get the app itself', async () => {
+    for (const url of ['/profile', '/workspaces/a/b', '/notifications']) {
+      const response = await ann.get(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('sends the app itself, with no internals, when the renderer fails or only writes', async () => {
+    for (const url of ['/workspaces/fails', '/workspaces/writes']) {
+      const response = await ann.get(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<div id="root"></div>');
+      expect(response.body).not.toContain('secret');
+    }
+    // The refused write reached no route: Ann still has no workspace.
+    expect(await (await ann.get('/api/workspaces')).json()).toEqual([]);
+  });
+
+  it(
+    'sends the app itself when the render takes longer than its time limit',
+    async () => {
+      const started = Date.now();
+      const response = await ann.get('/workspaces/slow');
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<div id="root"></div>');
+      expect(Date.now() - started).toBeLessThan(SERVER_RENDER_TIME_LIMIT_MS + 1000);
+    },
+    SERVER_RENDER_TIME_LIMIT_MS * 5,
+  );
+
+  it('never sends the renderer or the templates as files', async () => {
+    for (const url of [`/${WEB_RENDERER_FILE}`, '/workspaces.en.html', '/workspace.ko.html']) {
+      expect((await ann.get(url)).statusCode).toBe(404);
+    }
+  });
+});
