@@ -26,7 +26,10 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 30_000,
+  // A long test (sign-up to profile, a leader's three uploads) on a loaded 2-core machine: the
+  // signed-in pages start the app on the first interaction (decision 0011), so the first click
+  // of a test waits for it (11.7 s once in CI, 2026-11-23).
+  timeout: 60_000,
   // A condition waited for, not a fixed time: on a loaded 2-core machine a lazy chunk and its
   // render have taken 7 s after the session answered (CI, 2026-11-23).
   expect: { timeout: 15_000 },

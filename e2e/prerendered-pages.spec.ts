@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { holdAppEntry, waitForApp } from './support/prerendered.ts';
+import { holdAppEntry, recordRequests, waitForApp } from './support/prerendered.ts';
 
 // /app and /contact arrive as HTML rendered at build time (decision 0008): they paint before
 // their JavaScript, which starts on the visitor's first pointer, touch, key or focus (decision
@@ -33,13 +33,7 @@ test.describe('prerendered /app and /contact', () => {
     ['/contact', 'contact'],
   ] as const) {
     test(`${path} downloads no app code until the visitor reaches for it`, async ({ page }) => {
-      const scripts: string[] = [];
-      const apiCalls: string[] = [];
-      page.on('request', (request) => {
-        const { pathname } = new URL(request.url());
-        if (request.resourceType() === 'script') scripts.push(pathname);
-        if (pathname.startsWith('/api/')) apiCalls.push(pathname);
-      });
+      const { scripts, apiCalls } = recordRequests(page);
       await page.goto(path);
       await page.waitForLoadState('networkidle');
       expect(scripts).toEqual(['/theme-init.js', '/after-paint.js']);

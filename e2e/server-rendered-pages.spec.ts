@@ -1,21 +1,8 @@
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { createAccount } from './support/accounts.ts';
-import { holdAppEntry, waitForApp } from './support/prerendered.ts';
+import { holdAppEntry, recordRequests, waitForApp } from './support/prerendered.ts';
 import { createCourseWorkspace } from './support/workspaces.ts';
-
-/** The scripts and API calls of a page, from its first request on. */
-function record(page: Page) {
-  const scripts: string[] = [];
-  const apiCalls: string[] = [];
-  page.on('request', (request) => {
-    const { pathname } = new URL(request.url());
-    if (request.resourceType() === 'script') scripts.push(pathname);
-    if (pathname.startsWith('/api/')) apiCalls.push(pathname);
-  });
-  return { scripts, apiCalls };
-}
 
 // /workspaces and a workspace page, asked for with a session, arrive rendered on the server with
 // the visitor's own data (decision 0011): they paint before any JavaScript, which starts on the
@@ -31,7 +18,7 @@ test.describe('server-rendered signed-in pages', () => {
     const owner = await createAccount(browser, baseURL!, 'rendered');
     const workspace = await createCourseWorkspace(owner, 'Rendered Course 101');
     const { page } = owner;
-    const { scripts, apiCalls } = record(page);
+    const { scripts, apiCalls } = recordRequests(page);
     await page.goto('/workspaces');
     await page.waitForLoadState('networkidle');
     expect(scripts).toEqual(['/theme-init.js', '/after-paint.js']);
@@ -49,7 +36,7 @@ test.describe('server-rendered signed-in pages', () => {
 
     // A workspace page likewise (in a page of its own: the first one's live stream is not its).
     const second = await owner.context.newPage();
-    const calls = record(second);
+    const calls = recordRequests(second);
     await second.goto(`/workspace/${workspace.id}`);
     await second.waitForLoadState('networkidle');
     expect(calls.scripts).toEqual(['/theme-init.js', '/after-paint.js']);
@@ -86,7 +73,7 @@ test.describe('server-rendered signed-in pages', () => {
     await korean.addCookies(await owner.context.cookies());
     await korean.addInitScript(() => window.localStorage.setItem('darkMode', 'true'));
     const koPage = await korean.newPage();
-    const { scripts } = record(koPage);
+    const { scripts } = recordRequests(koPage);
     await koPage.goto(`/workspace/${workspace.id}`);
     await expect(koPage.locator('html')).toHaveAttribute('lang', 'ko');
     await expect(koPage.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');

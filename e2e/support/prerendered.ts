@@ -20,3 +20,15 @@ export async function waitForApp(page: Page): Promise<void> {
   await page.mouse.move(1, 1);
   await expect(page.locator('.prerendered-page')).toHaveCount(0);
 }
+
+/** The scripts and the API calls a page asks for, from now on, by path. */
+export function recordRequests(page: Page): { scripts: string[]; apiCalls: string[] } {
+  const scripts: string[] = [];
+  const apiCalls: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (request.resourceType() === 'script') scripts.push(pathname);
+    if (pathname.startsWith('/api/')) apiCalls.push(pathname);
+  });
+  return { scripts, apiCalls };
+}
