@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { waitForApp } from './support/prerendered.ts';
 import type { Locator, Page } from '@playwright/test';
 import { createAccount, toast } from './support/accounts.ts';
 import { expectToast } from './support/toasts.ts';
@@ -225,6 +226,10 @@ test.describe.serial('lecture notes', () => {
     await expect(buttons).toHaveCount(3);
     const names = (await buttons.allTextContents()).map((text) => text.trim());
     const start = names.indexOf('a.png');
+    // The page came rendered by the server (decision 0011). Enter pressed on its HTML before the
+    // app was here once failed to open the gallery in CI (not yet explained: see the closing
+    // note of 2026-11-23); this test is about the gallery, so the app is here first.
+    await waitForApp(page);
     await buttons.nth(start).focus();
     await page.keyboard.press('Enter');
     const counter = page.getByTestId('gallery-counter');
