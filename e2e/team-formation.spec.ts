@@ -9,6 +9,12 @@ import { expectToast, recordToasts } from './support/toasts.ts';
 
 const SEED = /^[a-z2-9]{12}$/;
 
+/** Stops the page's clock (installed by the test) where it is; `runFor` then moves it. */
+async function holdClock(page: Page) {
+  // A moment ahead of the page's time, which goes on while the call travels.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
+}
+
 function teamCards(page: Page): Locator {
   return page.getByTestId('team-card');
 }
@@ -89,6 +95,8 @@ test.describe('team formation, signed out', () => {
     page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(message.text());
     });
+    // The page's clock runs as usual until the shuffle, where the test holds it (below).
+    await page.clock.install();
     await page.goto('/app');
     await expect(page.getByRole('heading', { level: 1, name: 'Team Formation' })).toBeVisible();
     await expect(page.getByText('Add at least one member before shuffling.')).toBeVisible();
@@ -153,9 +161,12 @@ test.describe('team formation, signed out', () => {
     await expect(lockDialog).toBeHidden();
     await expect(page.getByTestId('constraint-lockedTeam')).toHaveText(['Edsger, Barbara L.']);
 
-    // The overlay: the spec's phases in order, fixed pairs and locked teams included.
+    // The overlay: the spec's phases in order, fixed pairs and locked teams included. The
+    // clock is held, so the 6 s run cannot end while a loaded machine checks the overlay.
+    await holdClock(page);
     await page.getByRole('button', { name: 'Shuffle', exact: true }).click();
     const overlay = page.getByRole('dialog', { name: 'Shuffling teams' });
+    await page.clock.runFor(100);
     await expect(overlay).toBeVisible();
     await expect(overlay.getByTestId('shuffle-phases').locator('li')).toHaveText([
       'Collecting members',
@@ -169,10 +180,11 @@ test.describe('team formation, signed out', () => {
     ]);
     await expect(overlay.getByTestId('shuffle-step')).toContainText('of 15');
     // 15 steps of 400 ms: still running a second in.
-    await page.waitForTimeout(1000);
+    await page.clock.runFor(1000);
     await expect(overlay).toBeVisible();
     await expect(overlay.getByTestId('shuffle-phase')).not.toHaveText('Complete');
     await overlay.getByRole('button', { name: 'Skip Animation' }).click();
+    await page.clock.resume();
     await expect(overlay).toBeHidden();
 
     // Team 1 to Team 3, everyone placed once, markers on the constrained members.
@@ -304,6 +316,7 @@ test.describe('team formation, signed out', () => {
     await page.goto('/app');
     await bulkAdd(page, 'Ann\nBen\nCho\nDan');
     await setTeamCount(page, 2);
+    await holdClock(page);
     await page.getByRole('button', { name: 'Shuffle', exact: true }).click();
     await page.clock.runFor(1000);
     await expect(page.getByRole('dialog', { name: 'Shuffling teams' })).toBeVisible();
