@@ -78,18 +78,25 @@ function htmlPage(file: string, config: PublicConfig): HtmlPage {
   return { body, hash, compressed: new Map() };
 }
 
+/**
+ * `body` compressed as `encoding`: 'smallest' for a copy made once and kept, 'quick' for a body
+ * made for one request (a visitor's own page), where the time counts more than the last bytes.
+ */
+function compress(body: Buffer, encoding: Encoding, effort: 'smallest' | 'quick'): Promise<Buffer> {
+  const isSmallest = effort === 'smallest';
+  if (encoding === 'gzip') return gzipAsync(body, { level: isSmallest ? 9 : 6 });
+  return brotli(body, {
+    params: {
+      [zlibConstants.BROTLI_PARAM_QUALITY]: isSmallest ? zlibConstants.BROTLI_MAX_QUALITY : 5,
+      [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+    },
+  });
+}
+
 function compressed(page: HtmlPage, encoding: Encoding): Promise<Buffer> {
   let copy = page.compressed.get(encoding);
   if (!copy) {
-    copy =
-      encoding === 'br'
-        ? brotli(page.body, {
-            params: {
-              [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
-              [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-            },
-          })
-        : gzipAsync(page.body, { level: 9 });
+    copy = compress(page.body, encoding, 'smallest');
     // A copy that failed is made again next time, not kept as a failure.
     copy.catch(() => page.compressed.delete(encoding));
     page.compressed.set(encoding, copy);
@@ -194,17 +201,7 @@ async function sendPrivateHtml(request: FastifyRequest, reply: FastifyReply, htm
   const body = Buffer.from(html);
   if (encoding === null) return reply.send(body);
   reply.header('content-encoding', encoding);
-  // Made for each request: a quick level, not the build's smallest.
-  return reply.send(
-    encoding === 'br'
-      ? await brotli(body, {
-          params: {
-            [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
-            [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-          },
-        })
-      : await gzipAsync(body, { level: 6 }),
-  );
+  return reply.send(await compress(body, encoding, 'quick'));
 }
 
 /**
