@@ -27,5 +27,6 @@ export * from './csv.ts';
 export * from './notifications.ts';
 export * from './roles.ts';
 export * from './languages.ts';
+export * from './page-paths.ts';
 export * from './prerendered-pages.ts';
 export * from './shuffle/index.ts';

@@ -1,4 +1,5 @@
 import type { Language } from './languages.ts';
+import { PAGE_PATHS } from './page-paths.ts';
 
 /**
  * The pages the web build renders to HTML (decision 0008), by path, with the name of their files
@@ -10,9 +11,9 @@ import type { Language } from './languages.ts';
  * is done again by it: decisions 0009 and 0010), `paint` right after the first paint.
  */
 export const PRERENDERED_PAGES = [
-  { path: '/', name: 'landing', start: 'interaction' },
-  { path: '/app', name: 'app', start: 'interaction' },
-  { path: '/contact', name: 'contact', start: 'interaction' },
+  { path: PAGE_PATHS.landing, name: 'landing', start: 'interaction' },
+  { path: PAGE_PATHS.app, name: 'app', start: 'interaction' },
+  { path: PAGE_PATHS.contact, name: 'contact', start: 'interaction' },
 ] as const satisfies readonly { path: string; name: string; start: 'interaction' | 'paint' }[];
 
 export type PrerenderedPage = (typeof PRERENDERED_PAGES)[number];
@@ -45,9 +46,9 @@ export const INLINED_CONFIG_ID = 'teamshuffle-config';
  * start the app on the visitor's first interaction.
  */
 export const SERVER_RENDERED_PAGES = [
-  { patterns: ['/workspaces'], name: 'workspaces', start: 'interaction' },
+  { patterns: [PAGE_PATHS.workspaces], name: 'workspaces', start: 'interaction' },
   {
-    patterns: ['/workspaces/:slug', '/workspace/:workspaceId'],
+    patterns: [PAGE_PATHS.workspaceBySlug, PAGE_PATHS.workspace],
     name: 'workspace',
     start: 'interaction',
   },

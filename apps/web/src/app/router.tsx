@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@teamshuffle/domain';
 import { Suspense } from 'react';
 import { Route, Routes, matchPath } from 'react-router';
 import { PageLoader } from '../components/page-loader';
@@ -31,19 +32,19 @@ const ResetPassword = lazyPage(
 );
 const NotFound = lazyPage(async () => (await import('./routes/not-found')).NotFoundRoute);
 
-/** The pages under the shell, by path (React Router's patterns). */
+/** The pages under the shell, by path (React Router's patterns, written once in the domain). */
 const PAGES = [
-  { path: '/', Page: Landing },
-  { path: 'app', Page: App },
-  { path: 'results', Page: Results },
-  { path: 'workspaces', Page: Workspaces },
-  { path: 'workspaces/:slug', Page: Workspace },
-  { path: 'workspace/:workspaceId', Page: Workspace },
-  { path: 'workspace/:workspaceId/team/:teamId/chat', Page: TeamChat },
-  { path: 'notifications', Page: Notifications },
-  { path: 'contact', Page: Contact },
-  { path: 'profile', Page: Profile },
-  { path: 'reset-password', Page: ResetPassword },
+  { path: PAGE_PATHS.landing, Page: Landing },
+  { path: PAGE_PATHS.app, Page: App },
+  { path: PAGE_PATHS.results, Page: Results },
+  { path: PAGE_PATHS.workspaces, Page: Workspaces },
+  { path: PAGE_PATHS.workspaceBySlug, Page: Workspace },
+  { path: PAGE_PATHS.workspace, Page: Workspace },
+  { path: PAGE_PATHS.teamChat, Page: TeamChat },
+  { path: PAGE_PATHS.notifications, Page: Notifications },
+  { path: PAGE_PATHS.contact, Page: Contact },
+  { path: PAGE_PATHS.profile, Page: Profile },
+  { path: PAGE_PATHS.resetPassword, Page: ResetPassword },
 ] as const;
 
 /**
@@ -51,8 +52,8 @@ const PAGES = [
  * side by side with the language strings instead of after them); resolves when it is here.
  */
 export function preloadPage(pathname: string): Promise<void> {
-  if (matchPath('/auth/popup-complete', pathname)) return AuthPopupComplete.preload();
-  const page = PAGES.find(({ path }) => matchPath(`/${path.replace(/^\//, '')}`, pathname));
+  if (matchPath(PAGE_PATHS.authPopupComplete, pathname)) return AuthPopupComplete.preload();
+  const page = PAGES.find(({ path }) => matchPath(path, pathname));
   return (page?.Page ?? NotFound).preload();
 }
 
@@ -61,7 +62,7 @@ export function AppRoutes() {
     <Routes>
       {/* The Google popup's last page: no shell, no session check, it only reports and closes. */}
       <Route
-        path="auth/popup-complete"
+        path={PAGE_PATHS.authPopupComplete}
         element={
           <RouteErrorBoundary>
             <Suspense fallback={<PageLoader />}>
@@ -73,7 +74,7 @@ export function AppRoutes() {
       {/* The shell keeps the header and side menu on screen while a page loads or fails. */}
       <Route element={<RootLayout />}>
         {PAGES.map(({ path, Page }) =>
-          path === '/' ? (
+          path === PAGE_PATHS.landing ? (
             <Route key={path} index element={<Page />} />
           ) : (
             <Route key={path} path={path} element={<Page />} />
