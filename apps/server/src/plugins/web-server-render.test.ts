@@ -9,9 +9,11 @@ import {
   WEB_RENDERER_FILE,
   serverRenderedFile,
 } from '@teamshuffle/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, type TestClient } from '../../test/client.ts';
 import { createTestApp, makeTempDir, writeWebFixture, type TestApp } from '../../test/helpers.ts';
+import { session } from '../modules/users/users.table.ts';
 import { SERVER_RENDER_TIME_LIMIT_MS } from './web.ts';
 
 /**
@@ -163,6 +165,28 @@ describe('the signed-in pages rendered on the server (decision 0011)', () => {
     },
     SERVER_RENDER_TIME_LIMIT_MS * 5,
   );
+
+  it('passes on the cookie of a session renewed by the render, with the page or with the app', async () => {
+    const { client, id } = await buildUser(t.app, t.config.publicUrl, { name: 'Ren' });
+    const day = 24 * 60 * 60 * 1000;
+    const makeDayOld = () =>
+      t.app.db
+        .update(session)
+        .set({ expiresAt: new Date(Date.now() + 28 * day) })
+        .where(eq(session.userId, id));
+    for (const url of ['/workspaces', '/workspaces/fails']) {
+      // As if the session had been made two days ago: the render's GET /api/me renews it.
+      await makeDayOld();
+      const response = await client.get(url);
+      expect(response.statusCode).toBe(200);
+      expect(String(response.headers['set-cookie'])).toMatch(/teamshuffle\.session_token=/);
+      expect(response.headers['cache-control']).toBe('private, no-cache');
+      const [row] = await t.app.db.select().from(session).where(eq(session.userId, id));
+      expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * day);
+    }
+    // A session that needs no renewal sets no cookie.
+    expect((await client.get('/workspaces')).headers['set-cookie']).toBeUndefined();
+  });
 
   it('never sends the renderer or the templates as files', async () => {
     for (const url of [`/${WEB_RENDERER_FILE}`, '/workspaces.en.html', '/workspace.ko.html']) {

@@ -165,9 +165,15 @@ const NO_BODY = new Set([101, 204, 205, 304]);
 /**
  * The renderer's API calls for `request`'s page: GET only, made on the server itself with the
  * visitor's cookie and address (their own permissions and their own rate limit), never over the
- * network.
+ * network. A cookie an answer sets (GET /api/me renews a session a day old) goes on to the
+ * visitor with the page, or with the app if the page falls back to it: the session is renewed
+ * in the database, and the browser's cookie must follow.
  */
-function transportFor(app: FastifyInstance, request: FastifyRequest): ApiTransport {
+function transportFor(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): ApiTransport {
   return async (apiPath, init) => {
     if ((init.method ?? 'GET') !== 'GET') throw new TypeError('the renderer only reads');
     const answer = await app.inject({
@@ -183,6 +189,12 @@ function transportFor(app: FastifyInstance, request: FastifyRequest): ApiTranspo
         ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
       },
     });
+    const cookies = answer.headers['set-cookie'];
+    // (A render past its time limit goes on after the app was sent: too late for its cookie.)
+    if (cookies !== undefined && !reply.sent) {
+      // The visitor's own answer from now on, whichever page it is.
+      reply.header('cache-control', 'private, no-cache').header('set-cookie', cookies);
+    }
     const type = answer.headers['content-type'];
     return new Response(NO_BODY.has(answer.statusCode) ? null : answer.rawPayload, {
       status: answer.statusCode,
@@ -271,7 +283,7 @@ export const webPlugin = fp(
         timer = setTimeout(() => resolve(null), SERVER_RENDER_TIME_LIMIT_MS);
       });
       const rendering = loadRenderer().then((web) =>
-        web.renderSignedInPage(request.url, language, transportFor(app, request)),
+        web.renderSignedInPage(request.url, language, transportFor(app, request, reply)),
       );
       const rendered = await Promise.race([rendering, tooLate])
         .catch((error: unknown) => {
