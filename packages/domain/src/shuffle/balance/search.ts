@@ -31,7 +31,7 @@ const DEVIATION_WEIGHT = 0.25;
 // size of the neighbourhood, and at least 4 per unit), and without a better best split before
 // the search stops (at least PATIENCE_MIN, growing with the units). Tuned against exhaustive
 // search on small inputs (balance.property.test.ts) and the benchmark's sizes. With 400 steps
-// for every small input, about 1 in 2,000 inputs of up to 12 members ended more than 10% above
+// for every small input, about 1 in 1,800 inputs of up to 12 members ended more than 10% above
 // the best split (a CI failure, 2026-11-23); a small input's neighbours are all proposed within
 // a few dozen steps, so the search only waited at its local optimum.
 const STALL_MIN = 100;
