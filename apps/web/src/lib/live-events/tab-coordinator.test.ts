@@ -54,8 +54,13 @@ class FakeLocks implements TabLocks {
 
 class FakeChannelHub {
   readonly #channels = new Set<FakeChannel>();
+  /** How long a message takes to arrive (the same for all, so they keep their order). */
+  readonly latencyMs: number;
+  constructor(latencyMs = 0) {
+    this.latencyMs = latencyMs;
+  }
   open = (name: string): RelayChannel => {
-    const channel = new FakeChannel(name, this.#channels);
+    const channel = new FakeChannel(name, this.#channels, this.latencyMs);
     this.#channels.add(channel);
     return channel;
   };
@@ -65,14 +70,19 @@ class FakeChannel implements RelayChannel {
   onmessage: ((event: MessageEvent<RelayMessage>) => void) | null = null;
   readonly name: string;
   readonly peers: Set<FakeChannel>;
-  constructor(name: string, peers: Set<FakeChannel>) {
+  readonly latencyMs: number;
+  constructor(name: string, peers: Set<FakeChannel>, latencyMs: number) {
     this.name = name;
     this.peers = peers;
+    this.latencyMs = latencyMs;
   }
   postMessage(message: RelayMessage) {
     for (const peer of this.peers) {
       if (peer === this || peer.name !== this.name) continue;
-      setTimeout(() => peer.onmessage?.({ data: structuredClone(message) } as MessageEvent));
+      setTimeout(
+        () => peer.onmessage?.({ data: structuredClone(message) } as MessageEvent),
+        this.latencyMs,
+      );
     }
   }
   close() {
@@ -235,6 +245,22 @@ describe('one stream per browser, shared by its tabs', () => {
     expect([a, b, c].map((t) => t.coordinator.role)).toEqual(['stopped', 'stopped', 'stopped']);
     expect(env.server.open).toEqual([]);
     expect(env.server.streams).toHaveLength(1);
+  });
+
+  it('a leader signing out hands nothing over, even when its message comes after the lock', async () => {
+    // Messages take 20 ms; the lock is handed on at once (as on a loaded machine, CI 2026-11-23).
+    const env = { server: new FakeServer(), hub: new FakeChannelHub(20), locks: new FakeLocks() };
+    const later = () => new Promise((resolve) => setTimeout(resolve, 100));
+    const a = tab('a', env);
+    const b = tab('b', env);
+    await later();
+    expect(a.coordinator.role).toBe('leader');
+    a.coordinator.stop({ signOut: true });
+    await later();
+    expect(b.heard.signedOut).toBe(1);
+    expect(b.coordinator.role).toBe('stopped');
+    expect(env.server.streams.map((stream) => stream.tab)).toEqual(['a']);
+    expect(env.server.open).toEqual([]);
   });
 
   it('without Web Locks or BroadcastChannel each tab holds its own stream', async () => {

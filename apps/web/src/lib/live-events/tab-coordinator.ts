@@ -20,7 +20,12 @@ export type RelayMessage =
   /** A new follower asks the leader for the status. */
   | { kind: 'hello' }
   /** The user signed out in one tab: every tab closes its part. */
-  | { kind: 'signed-out' };
+  | { kind: 'signed-out' }
+  /** A tab's message to itself, through a second channel: what was posted before it is here. */
+  | { kind: 'flush'; token: string };
+
+/** The longest a tab waits for its own flush message before taking the stream over. */
+const FLUSH_LIMIT_MS = 1000;
 
 /** The part of BroadcastChannel the coordinator uses. */
 export interface RelayChannel {
@@ -144,9 +149,31 @@ export function startTabCoordinator(
     return coordinator;
   }
 
+  // Resolves once every message the other tabs posted before now has been handled here: a
+  // message this tab posts from a second channel reaches this one behind them. Never waits past
+  // a second (a browser that lost it).
+  let flushed: { token: string; done: () => void } | null = null;
+  const flush = (open: (name: string) => RelayChannel) =>
+    new Promise<void>((resolve) => {
+      const probe = open(name);
+      const done = () => {
+        clearTimeout(timer);
+        flushed = null;
+        probe.close();
+        resolve();
+      };
+      const timer = setTimeout(done, FLUSH_LIMIT_MS);
+      // (Not crypto.randomUUID: a page served over plain http has none.)
+      flushed = { token: `${Date.now()}-${Math.random()}`, done };
+      probe.postMessage({ kind: 'flush', token: flushed.token });
+    });
+
   channel.onmessage = ({ data }) => {
     if (role === 'stopped') return;
     switch (data.kind) {
+      case 'flush':
+        if (flushed?.token === data.token) flushed.done();
+        return;
       case 'hello':
         if (role === 'leader') channel.postMessage({ kind: 'status', status });
         return;
@@ -173,8 +200,9 @@ export function startTabCoordinator(
   deps.locks
     .request(name, { signal: abort.signal }, async () => {
       // Messages already on their way run first: a 'signed-out' that freed the lock must not
-      // be answered by opening a stream for a session that has ended.
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      // be answered by opening a stream for a session that has ended. The lock can come before
+      // that message does (a loaded machine, CI 2026-11-23), so the channel is flushed.
+      if (deps.openChannel) await flush(deps.openChannel);
       if (role === 'stopped') return;
       // The previous leader left (or there was none): this tab takes over the stream. If it heard
       // an older leader, whatever came between is fetched once this one opens.
