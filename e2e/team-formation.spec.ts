@@ -52,12 +52,23 @@ async function addConstraint(
   await expect(dialog).toBeHidden();
 }
 
-/** Shuffles and skips the animation; returns the seed shown with the teams. */
-async function shuffleAndSkip(page: Page, button = 'Shuffle'): Promise<string> {
+/**
+ * Shuffles and skips the animation; returns the seed shown with the teams. With `holdsClock` (a
+ * test that installed the page's clock), the 6 s run is held until Skip, so a loaded machine
+ * cannot let it end before the click.
+ */
+async function shuffleAndSkip(
+  page: Page,
+  button = 'Shuffle',
+  { holdsClock = false } = {},
+): Promise<string> {
+  if (holdsClock) await holdClock(page);
   await page.getByRole('button', { name: button, exact: true }).click();
   const overlay = page.getByRole('dialog', { name: 'Shuffling teams' });
+  if (holdsClock) await page.clock.runFor(100);
   await expect(overlay).toBeVisible();
   await overlay.getByRole('button', { name: 'Skip Animation' }).click();
+  if (holdsClock) await page.clock.resume();
   await expect(overlay).toBeHidden();
   const seed = page.getByTestId('shuffle-seed');
   await expect(seed).toHaveText(SEED);
@@ -239,8 +250,10 @@ test.describe('team formation, signed out', () => {
     await page.getByRole('button', { name: 'Remove Barbara L.' }).click();
     await expect(page.getByTestId('constraint-lockedTeam')).toHaveText(['Edsger']);
 
-    // Without fixed pairs the overlay leaves their phase out.
+    // Without fixed pairs the overlay leaves their phase out (the clock held again).
+    await holdClock(page);
     await page.getByRole('button', { name: 'Shuffle', exact: true }).click();
+    await page.clock.runFor(100);
     await expect(overlay.getByTestId('shuffle-phases').locator('li')).toHaveText([
       'Collecting members',
       'First shuffling',
@@ -251,9 +264,10 @@ test.describe('team formation, signed out', () => {
       'Complete',
     ]);
     await overlay.getByRole('button', { name: 'Skip Animation' }).click();
+    await page.clock.resume();
     await expect(teamCards(page)).toHaveCount(3);
     expect(await namesInTeams(page)).toEqual(['Ada', 'Ada', 'Alan T.', 'Edsger'].sort());
-    const reshuffledSeed = await shuffleAndSkip(page, 'Re-shuffle');
+    const reshuffledSeed = await shuffleAndSkip(page, 'Re-shuffle', { holdsClock: true });
     expect(reshuffledSeed).toMatch(SEED);
 
     // Signed out, the button reads 'Login to Create Team' and opens sign-in; the draft stays.
