@@ -113,7 +113,8 @@ for (const { scheme, language } of COMBINATIONS) {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(120_000);
+    // About 26 axe checks: 1.2 min, and over 2 min on a loaded machine (CI, 2026-11-23).
+    test.setTimeout(240_000);
     const context = await newContext(browser, baseURL!, scheme, language);
     const page = await context.newPage();
     try {
@@ -178,7 +179,8 @@ for (const { scheme, language } of COMBINATIONS) {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(120_000);
+    // About 26 axe checks: 1.2 min, and over 2 min on a loaded machine (CI, 2026-11-23).
+    test.setTimeout(240_000);
     const owner = await createAccount(browser, baseURL!, 'a11y', {
       locale: language === 'ko' ? 'ko-KR' : 'en-US',
     });

@@ -101,7 +101,8 @@ test.describe('team formation, signed out', () => {
   test('members, bulk add, constraints through their modals, shuffle, and a draft that survives a reload', async ({
     page,
   }) => {
-    test.setTimeout(90_000);
+    // Long, and its first click waits for the app over the prerendered page (16 s once in CI).
+    test.setTimeout(180_000);
     const consoleErrors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(message.text());
