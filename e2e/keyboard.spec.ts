@@ -137,6 +137,43 @@ test('after a re-shuffle, focus returns to Re-shuffle', async ({ page }) => {
   await expect(reshuffle).toBeFocused();
 });
 
+// CI (loaded machine): Escape came before the overlay's focus trap had run its first timer. The
+// trap then focused the closing dialog itself, so focus was not on the page when the overlay
+// finished closing, and fell to the page only when the dialog unmounted. Here the Escape is
+// pressed in the very task that mounts the dialog, before any timer can run.
+test('Escape before the overlay has taken focus still gives focus back to Re-shuffle', async ({
+  page,
+}) => {
+  await desktop(page);
+  await page.goto('/app');
+  const names = page.getByRole('textbox', { name: 'Member name' });
+  for (const name of ['Ann', 'Ben', 'Cat', 'Dan']) {
+    await names.fill(name);
+    await names.press('Enter');
+  }
+  await page.getByRole('button', { name: 'Shuffle', exact: true }).click();
+  const overlay = page.getByRole('dialog', { name: 'Shuffling teams' });
+  await overlay.getByRole('button', { name: 'Skip Animation' }).click();
+  await expect(overlay).toBeHidden();
+  await page.evaluate(() => {
+    const observer = new MutationObserver(() => {
+      if (!document.querySelector('[role="dialog"]')) return;
+      observer.disconnect();
+      (document.activeElement ?? document.body).dispatchEvent(
+        new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }),
+      );
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+  });
+  const reshuffle = page.getByRole('button', { name: 'Re-shuffle' });
+  const seed = await page.getByTestId('shuffle-seed').textContent();
+  await reshuffle.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('shuffle-seed')).not.toHaveText(seed ?? '');
+  await expect(overlay).toBeHidden();
+  await expect(reshuffle).toBeFocused();
+});
+
 test('the auth modal: open, tabs with the arrows, focus trapped, Escape, sign in', async ({
   page,
   browser,

@@ -1,7 +1,7 @@
 import { Button, Group, Loader, Modal, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
 import { SHUFFLE_STEPS } from '@teamshuffle/domain';
 import { IconCheck, IconPlayerSkipForward } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import type { BalanceProgress } from '../hooks/use-balance-run';
 import type { ShuffleRun } from '../hooks/use-shuffle-animation';
@@ -16,8 +16,12 @@ type ShuffleOverlayProps = {
   isReducedMotion: boolean;
   /** The last step is over, or the user skipped (Skip Animation, Escape); for a search: stop. */
   onFinish: () => void;
-  /** The overlay has finished closing (focus may have been left on a button that is gone). */
-  onClosed?: () => void;
+  /**
+   * The overlay has finished closing and focus is not on the page: it fell to the body (the
+   * button that started the run is gone), or it is still in the closing overlay, which is about to
+   * unmount. The page puts it somewhere useful.
+   */
+  onFocusLost?: () => void;
 };
 
 /** The shuffle progress overlay: the phases in order, the current step, and Skip. */
@@ -27,13 +31,21 @@ export function ShuffleOverlay({
   stepMs,
   isReducedMotion,
   onFinish,
-  onClosed,
+  onFocusLost,
 }: ShuffleOverlayProps) {
   const { t } = useTranslation();
+  const rootRef = useRef<HTMLDivElement>(null);
+  // Focus can still be in the overlay here: an Escape that comes before Mantine's focus trap has
+  // run its first timer closes the overlay, and that timer then focuses the closing dialog itself.
+  const handleExited = () => {
+    const active = document.activeElement;
+    if (!active || active === document.body || rootRef.current?.contains(active)) onFocusLost?.();
+  };
   return (
     <Modal
+      ref={rootRef}
       opened={run !== null || live !== null}
-      onExitTransitionEnd={onClosed}
+      onExitTransitionEnd={handleExited}
       onClose={onFinish}
       title={t('teamFormation.shuffle.overlayTitle')}
       withCloseButton={false}

@@ -388,12 +388,9 @@ export function TeamFormationPage({
         stepMs={animation.stepMs}
         isReducedMotion={animation.isReducedMotion}
         onFinish={balanceRun.run ? balanceRun.stop : animation.finish}
-        onClosed={() => {
-          // Re-shuffle started the run and was unmounted with the results: focus fell to the
-          // page. Give it to the new results' Re-shuffle (a Shuffle button still there keeps it).
-          const active = document.activeElement;
-          if (!active || active === document.body) reshuffleRef.current?.focus();
-        }}
+        // Focus is not on the page (Re-shuffle started the run and was unmounted with the
+        // results): give it to the new results' Re-shuffle.
+        onFocusLost={() => reshuffleRef.current?.focus()}
       />
 
       <ResultTitleModal
