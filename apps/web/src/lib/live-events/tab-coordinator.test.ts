@@ -1,5 +1,5 @@
 import type { LiveEvent } from '@teamshuffle/domain';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startTabCoordinator } from './tab-coordinator';
 import type {
   CoordinatorCallbacks,
@@ -135,8 +135,20 @@ function tab(
   return { heard, coordinator: startTabCoordinator('teamshuffle-live:u1', deps, callbacks) };
 }
 
-/** Lets granted locks, relayed messages and their consequences run. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+// The tests move a fake clock, so a loaded machine cannot make a message or a lock late (CI
+// 2026-11-23: 5 ms of real time was not enough for the hand-over's flush). Promises run between
+// the timers, as in a browser.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Lets granted locks, relayed messages and their consequences run: `ms` of the page's time. */
+const settle = async (ms = 5) => {
+  await vi.advanceTimersByTimeAsync(ms);
+};
 
 const unread = (n: number): LiveEvent => ({ type: 'unread', unread: n });
 
@@ -250,7 +262,7 @@ describe('one stream per browser, shared by its tabs', () => {
   it('a leader signing out hands nothing over, even when its message comes after the lock', async () => {
     // Messages take 20 ms; the lock is handed on at once (as on a loaded machine, CI 2026-11-23).
     const env = { server: new FakeServer(), hub: new FakeChannelHub(20), locks: new FakeLocks() };
-    const later = () => new Promise((resolve) => setTimeout(resolve, 100));
+    const later = () => settle(100);
     const a = tab('a', env);
     const b = tab('b', env);
     await later();
