@@ -69,8 +69,11 @@ describe('the server process', { timeout: 90_000 }, () => {
     expect(health.status).toBe('ok');
 
     // A client that reads slowly keeps the response in flight while the signal arrives.
+    let responding: () => void = () => {};
+    const started = new Promise<void>((resolve) => (responding = resolve));
     const download = new Promise<{ bytes: number; complete: boolean }>((resolve, reject) => {
       const request = http.get(`http://127.0.0.1:${second.port}/big.bin`, (response) => {
+        responding();
         let bytes = 0;
         response.on('data', (chunk: Buffer) => {
           bytes += chunk.length;
@@ -82,7 +85,8 @@ describe('the server process', { timeout: 90_000 }, () => {
       });
       request.on('error', reject);
     });
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // The signal comes once the response has begun (not after a fixed time: a loaded machine).
+    await started;
     const signalledAt = Date.now();
     second.child.kill('SIGTERM');
     const code = await second.exited;
