@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { PASSWORD, createAccount } from './support/accounts.ts';
 import { expectToast } from './support/toasts.ts';
 import { expectFocusTrapped, expectVisibleFocus, tabTo } from './support/keyboard.ts';
@@ -115,9 +115,11 @@ test('the team-formation tool: members, bulk add, a constraint, team count, shuf
   await expect(page.getByRole('dialog', { name: 'Welcome to Teamshuffle' })).toBeVisible();
 });
 
-// The results (and their Re-shuffle button) unmount while the overlay runs, so the overlay's own
-// focus return finds a button that is gone; the page gives focus to the new Re-shuffle instead.
-test('after a re-shuffle, focus returns to Re-shuffle', async ({ page }) => {
+/**
+ * /app with four members in teams; returns the shuffle overlay. Escape ends the run at once (and
+ * does nothing if a loaded machine let the 6 s run end first).
+ */
+async function withTeams(page: Page): Promise<Locator> {
   await desktop(page);
   await page.goto('/app');
   const names = page.getByRole('textbox', { name: 'Member name' });
@@ -126,8 +128,17 @@ test('after a re-shuffle, focus returns to Re-shuffle', async ({ page }) => {
     await names.press('Enter');
   }
   await page.getByRole('button', { name: 'Shuffle', exact: true }).click();
+  await page.keyboard.press('Escape');
   const overlay = page.getByRole('dialog', { name: 'Shuffling teams' });
-  await overlay.getByRole('button', { name: 'Skip Animation' }).click();
+  await expect(overlay).toBeHidden();
+  await expect(page.getByTestId('team-card')).toHaveCount(4);
+  return overlay;
+}
+
+// The results (and their Re-shuffle button) unmount while the overlay runs, so the overlay's own
+// focus return finds a button that is gone; the page gives focus to the new Re-shuffle instead.
+test('after a re-shuffle, focus returns to Re-shuffle', async ({ page }) => {
+  const overlay = await withTeams(page);
   const reshuffle = page.getByRole('button', { name: 'Re-shuffle' });
   await reshuffle.focus();
   await page.keyboard.press('Enter');
@@ -144,17 +155,7 @@ test('after a re-shuffle, focus returns to Re-shuffle', async ({ page }) => {
 test('Escape before the overlay has taken focus still gives focus back to Re-shuffle', async ({
   page,
 }) => {
-  await desktop(page);
-  await page.goto('/app');
-  const names = page.getByRole('textbox', { name: 'Member name' });
-  for (const name of ['Ann', 'Ben', 'Cat', 'Dan']) {
-    await names.fill(name);
-    await names.press('Enter');
-  }
-  await page.getByRole('button', { name: 'Shuffle', exact: true }).click();
-  const overlay = page.getByRole('dialog', { name: 'Shuffling teams' });
-  await overlay.getByRole('button', { name: 'Skip Animation' }).click();
-  await expect(overlay).toBeHidden();
+  const overlay = await withTeams(page);
   await page.evaluate(() => {
     const observer = new MutationObserver(() => {
       if (!document.querySelector('[role="dialog"]')) return;
