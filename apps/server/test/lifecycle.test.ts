@@ -85,8 +85,9 @@ describe('the server process', { timeout: 90_000 }, () => {
       });
       request.on('error', reject);
     });
-    // The signal comes once the response has begun (not after a fixed time: a loaded machine).
-    await started;
+    // The signal comes once the response has begun (not after a fixed time: a loaded machine);
+    // a download that fails first fails the test here.
+    await Promise.race([started, download]);
     const signalledAt = Date.now();
     second.child.kill('SIGTERM');
     const code = await second.exited;
