@@ -96,7 +96,8 @@ export function startTabCoordinator(
   let hadGap = false;
   let releaseLock: (() => void) | null = null;
   const abort = new AbortController();
-  const channel = deps.locks && deps.openChannel ? deps.openChannel(name) : null;
+  const { openChannel } = deps;
+  const channel = deps.locks && openChannel ? openChannel(name) : null;
 
   const setStatus = (next: StreamStatus) => {
     status = next;
@@ -143,7 +144,7 @@ export function startTabCoordinator(
     },
   };
 
-  if (!channel || !deps.locks) {
+  if (!channel || !openChannel || !deps.locks) {
     role = 'solo';
     openStream();
     return coordinator;
@@ -153,9 +154,9 @@ export function startTabCoordinator(
   // message this tab posts from a second channel reaches this one behind them. Never waits past
   // a second (a browser that lost it).
   let flushed: { token: string; done: () => void } | null = null;
-  const flush = (open: (name: string) => RelayChannel) =>
+  const flush = () =>
     new Promise<void>((resolve) => {
-      const probe = open(name);
+      const probe = openChannel(name);
       const done = () => {
         clearTimeout(timer);
         flushed = null;
@@ -202,7 +203,7 @@ export function startTabCoordinator(
       // Messages already on their way run first: a 'signed-out' that freed the lock must not
       // be answered by opening a stream for a session that has ended. The lock can come before
       // that message does (a loaded machine, CI 2026-11-23), so the channel is flushed.
-      if (deps.openChannel) await flush(deps.openChannel);
+      await flush();
       if (role === 'stopped') return;
       // The previous leader left (or there was none): this tab takes over the stream. If it heard
       // an older leader, whatever came between is fetched once this one opens.
