@@ -20,7 +20,7 @@ import { recordStart } from './modules/system/system.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { databasePlugin } from './plugins/database.ts';
+import { databasePlugin, type DatabasePluginOptions } from './plugins/database.ts';
 import { storagePlugin } from './plugins/storage.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin, sendError } from './plugins/errors.ts';
@@ -39,9 +39,17 @@ const packageJson = JSON.parse(
 /** Builds the whole app from a parsed configuration; `main.ts` and every test use it. */
 export async function buildApp(
   config: AppConfig,
-  options: { logStream?: { write(line: string): void } } = {},
+  options: {
+    logStream?: { write(line: string): void };
+    /** Tests only: holds each stage of opening the database (the database plugin's `delayOpen`). */
+    delayDatabaseOpen?: DatabasePluginOptions['delayOpen'];
+  } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
+    // No deadline for a plugin to start (Fastify's default is 10 s): PGlite's initdb on a loaded
+    // machine or a slow disk can take longer, and a server that gives up never starts at all. The
+    // database plugin logs what it is doing while it takes long (issue 22).
+    pluginTimeout: 0,
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
@@ -76,7 +84,10 @@ export async function buildApp(
   await app.register(errorsPlugin);
   await app.register(inputPlugin);
   await app.register(requestDeadlinePlugin, { bodyMs: config.timeouts.bodyMs });
-  await app.register(databasePlugin, { database: config.database });
+  await app.register(databasePlugin, {
+    database: config.database,
+    delayOpen: options.delayDatabaseOpen,
+  });
   await app.register(securityPlugin, {
     publicUrl: config.publicUrl,
     rateLimitPerMinute: config.rateLimitPerMinute,

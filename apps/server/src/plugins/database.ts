@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -68,12 +68,24 @@ type OpenDatabase = {
   close: () => Promise<void>;
 };
 
-/** Opens the configured database and applies the migrations that it lacks. */
+/**
+ * What opening the database is busy with: connecting to a PostgreSQL server, creating a new
+ * PGlite database (initdb: the slow one, up to a minute on a loaded machine), starting an existing
+ * one, applying the migrations.
+ */
+export type OpenStage = 'connect' | 'initdb' | 'start' | 'migrations';
+
+/**
+ * Opens the configured database and applies the migrations that it lacks, telling `onStage` as it
+ * begins each stage (and waiting for it: a test can stand for a slow disk there).
+ */
 export async function openDatabase(
   config: DatabaseConfig,
   onIdleError: (error: Error) => void = () => {},
+  onStage: (stage: OpenStage) => void | Promise<void> = () => {},
 ): Promise<OpenDatabase> {
   if (config.kind === 'postgres') {
+    await onStage('connect');
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
     // An idle connection can be cut by the server (restart, failover, an administrator); without a
     // listener that 'error' event would crash the process. The pool replaces the connection.
@@ -82,6 +94,7 @@ export async function openDatabase(
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+        await onStage('migrations');
         await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder });
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
@@ -107,12 +120,17 @@ export async function openDatabase(
   if (config.kind === 'pglite') {
     // PGlite does not create missing parent folders.
     mkdirSync(config.dataDir, { recursive: true });
+    // initdb writes PG_VERSION first thing: without it, PGlite creates the database.
+    const isNew = !existsSync(path.join(config.dataDir, 'PG_VERSION'));
+    await onStage(isNew ? 'initdb' : 'start');
     client = await PGlite.create({ dataDir: config.dataDir, startParams: pgliteStartParams });
   } else {
+    await onStage('initdb');
     client = await PGlite.create({ startParams: pgliteStartParams });
   }
   const db = drizzlePglite({ client, schema });
   try {
+    await onStage('migrations');
     await migratePglite(db, { migrationsFolder });
   } catch (error) {
     await client.close();
@@ -182,12 +200,67 @@ async function listenOnPostgres(
   };
 }
 
-/** Decorates the app with `db` and closes the database when the app closes. */
+/** How often a start-up still opening the database says so. */
+export const OPEN_PROGRESS_EVERY_MS = 5000;
+
+const stageLogs: Record<OpenStage, string> = {
+  connect: 'connecting to the database server',
+  initdb: 'creating a new database (initdb); on a slow machine this can take a minute',
+  start: 'starting the database',
+  migrations: 'applying the migrations the database lacks',
+};
+
+/** Where the database is, for the log: never a password. */
+function locationOf(config: DatabaseConfig): string {
+  if (config.kind === 'pglite') return config.dataDir;
+  if (config.kind === 'pglite-memory') return 'memory://';
+  try {
+    const url = new URL(config.url);
+    return `${url.protocol}//${url.host}${url.pathname}`;
+  } catch {
+    return 'postgres';
+  }
+}
+
+export type DatabasePluginOptions = {
+  database: DatabaseConfig;
+  /**
+   * Tests only: awaited as each stage of opening begins, to stand for a slow disk or a busy
+   * machine (buildApp's `delayDatabaseOpen`). Production never sets it.
+   */
+  delayOpen?: (stage: OpenStage) => Promise<void>;
+};
+
+/**
+ * Decorates the app with `db` and closes the database when the app closes. Opening has no
+ * deadline (buildApp's `pluginTimeout: 0`): initdb on a loaded machine takes what it takes, and
+ * the log says what it is doing meanwhile.
+ */
 export const databasePlugin = fp(
-  async (app: FastifyInstance, options: { database: DatabaseConfig }) => {
-    const opened = await openDatabase(options.database, (error) =>
-      app.log.warn({ err: error }, 'an idle database connection failed'),
-    );
+  async (app: FastifyInstance, options: DatabasePluginOptions) => {
+    const startedAt = Date.now();
+    let stage: OpenStage | undefined;
+    app.log.info({ database: locationOf(options.database) }, 'opening the database');
+    const progress = setInterval(() => {
+      const seconds = Math.round((Date.now() - startedAt) / 1000);
+      app.log.info({ stage, seconds }, `still opening the database after ${seconds} s`);
+    }, OPEN_PROGRESS_EVERY_MS);
+    progress.unref();
+    let opened: OpenDatabase;
+    try {
+      opened = await openDatabase(
+        options.database,
+        (error) => app.log.warn({ err: error }, 'an idle database connection failed'),
+        async (next) => {
+          stage = next;
+          app.log.info(stageLogs[next]);
+          await options.delayOpen?.(next);
+        },
+      );
+    } finally {
+      clearInterval(progress);
+    }
+    app.log.info({ ms: Date.now() - startedAt }, 'database opened');
     app.decorate('db', opened.db);
     app.decorate('dbDriver', opened.driver);
     app.decorate('pingDatabase', opened.ping);
