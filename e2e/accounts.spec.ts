@@ -40,15 +40,13 @@ async function waitForMessage(
   { kind = 'mail', count = 1 }: { kind?: 'mail' | 'sms'; count?: number } = {},
 ): Promise<OutboxMessage> {
   let newest: OutboxMessage | undefined;
+  // The suite's expect timeout (30 s): mail can be slow to reach the outbox on a busy machine.
   await expect
-    .poll(
-      async () => {
-        const messages = (await outboxFor(request, to)).filter((m) => m.kind === kind);
-        newest = messages[0];
-        return messages.length;
-      },
-      { timeout: 10_000 },
-    )
+    .poll(async () => {
+      const messages = (await outboxFor(request, to)).filter((m) => m.kind === kind);
+      newest = messages[0];
+      return messages.length;
+    })
     .toBeGreaterThanOrEqual(count);
   if (!newest) throw new Error(`no ${kind} to ${to}`);
   return newest;
@@ -416,9 +414,7 @@ test.describe('accounts', () => {
       header(page).getByRole('button', { name: 'Checking your sign-in…' }),
     ).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Team Formation' })).toBeVisible();
-    await expect(header(page).getByRole('button', { name: 'Sign In', exact: true })).toBeVisible({
-      timeout: 8_000,
-    });
+    await expect(header(page).getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
     const retry = header(page).getByRole('button', { name: 'Could not check your sign-in. Retry' });
     await expect(retry).toBeVisible();
     isHanging = false;

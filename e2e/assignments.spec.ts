@@ -330,7 +330,7 @@ test.describe.serial('assignments, grading and team scores', () => {
     await evaluate.getByRole('button', { name: 'Save Evaluation' }).click();
     await expect(evaluate.getByText('Evaluation saved successfully!')).toBeVisible();
     // spec: the dialog closes by itself after 2 s
-    await expect(evaluate).toBeHidden({ timeout: 10_000 });
+    await expect(evaluate).toBeHidden();
     const grade1 = row1.getByTestId('grade-badge');
     await expect(grade1).toHaveAttribute('data-grade', 'A');
     await expect(grade1).toHaveAttribute('data-color', 'green');
@@ -356,7 +356,7 @@ test.describe.serial('assignments, grading and team scores', () => {
     await bulk.getByRole('textbox', { name: 'Feedback for Team 2' }).fill('Nothing was handed in.');
     await bulk.getByRole('button', { name: 'Save Evaluations' }).click();
     await expect(bulk.getByText('Evaluations saved successfully!')).toBeVisible();
-    await expect(bulk).toBeHidden({ timeout: 10_000 });
+    await expect(bulk).toBeHidden();
     expect(
       await page.evaluate(() =>
         Object.entries(window.localStorage).filter(([key]) => key.startsWith('bulkMaxScore_')),

@@ -193,7 +193,7 @@ test.describe.serial('lecture notes', () => {
     await card
       .locator('input[type="file"]')
       .setInputFiles([png('a.png'), png('b.png'), brokenPng('broken.png'), pdf('slides.pdf')]);
-    await expect(card.getByTestId('note-attachment')).toHaveCount(4, { timeout: 20_000 });
+    await expect(card.getByTestId('note-attachment')).toHaveCount(4);
     await expect(card.getByRole('link', { name: 'Open slides.pdf' })).toHaveAttribute(
       'href',
       /^\/api\/files\//,

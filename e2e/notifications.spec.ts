@@ -304,7 +304,7 @@ test.describe.serial('notifications', () => {
     for (const [index, title] of titles.entries()) {
       await createAssignment(owner, essays.id, title);
       // One at a time: each notification is written before the next assignment is made.
-      await expect.poll(() => notificationTotal(reader), { timeout: 10_000 }).toBe(index + 1);
+      await expect.poll(() => notificationTotal(reader)).toBe(index + 1);
     }
     const expected = titles.map((title) => `New assignment: ${title}`).reverse();
 

@@ -37,7 +37,8 @@ export async function hasVisibleFocus(page: Page): Promise<{ ok: boolean; what: 
 /** Asserts the focused element shows its focus. */
 export async function expectVisibleFocus(page: Page): Promise<void> {
   let what = '';
-  // Borders and rings fade in (a short transition): give them a moment.
+  // Borders and rings fade in (a short transition): give them a moment, and a busy machine's
+  // browser more than one (a passing check stops polling at once).
   await expect
     .poll(
       async () => {
@@ -45,7 +46,7 @@ export async function expectVisibleFocus(page: Page): Promise<void> {
         what = focus.what;
         return focus.ok;
       },
-      { timeout: 2_000, intervals: [50, 100, 250] },
+      { timeout: 10_000, intervals: [50, 100, 250] },
     )
     .toBe(true)
     .catch(() => {

@@ -10,7 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogDestination } from '../src/logger.ts';
 import { makeTempDir, writeWebFixture } from './helpers.ts';
-import { freePort, start, waitFor, waitForHealth } from './process.ts';
+import { freePort, type Running, start, waitFor, waitForHealth } from './process.ts';
 
 /** GET /api/health over `agent` (keep-alive), reading the whole body; resolves the status. */
 function getStatus(port: number, agent: http.Agent): Promise<number> {
@@ -39,8 +39,37 @@ async function readBootCount(dataDir: string): Promise<number> {
   }
 }
 
+/**
+ * Resolves the exit code of `running`, or 'still running' if it has not exited `boundMs` after
+ * the call: a bound that only a server that never exits by itself can miss.
+ */
+async function exitWithin(
+  running: Running,
+  boundMs: number,
+): Promise<number | null | 'still running'> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      running.exited,
+      new Promise<'still running'>((resolve) => {
+        timer = setTimeout(() => resolve('still running'), boundMs);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+// A grace period that a slow machine cannot outlast: these tests check that an in-flight response
+// completes and the server closes cleanly and exits by itself, not how fast a machine is (a quiet
+// one measured 5,081 ms against a fixed 5 s bound, issue 22). Exit code 0 with "closed cleanly"
+// means the graceful path ended before the server's own forced exit at SHUTDOWN_TIMEOUT_MS.
+const GRACE_MS = 30_000;
+// Past the grace period: the forced exit fires then even if the graceful path stalls.
+const EXIT_BOUND_MS = GRACE_MS + 15_000;
+
 // Whole processes start PGlite from disk: slow on a busy machine, so these get more time.
-describe('the server process', { timeout: 90_000 }, () => {
+describe('the server process', { timeout: 180_000 }, () => {
   const temp = makeTempDir();
   let webDir: string;
   const bigFile = randomBytes(8 * 1024 * 1024);
@@ -51,12 +80,13 @@ describe('the server process', { timeout: 90_000 }, () => {
   });
   afterAll(() => temp.remove());
 
-  it('keeps its data across a restart, and finishes an in-flight response on SIGTERM within 5 s', async () => {
+  it('keeps its data across a restart, and finishes an in-flight response on SIGTERM', async () => {
     const dataDir = path.join(temp.dir, 'data');
     const env = async () => ({
       PORT: String(await freePort()),
       DATA_DIR: dataDir,
       WEB_DIST_DIR: webDir,
+      SHUTDOWN_TIMEOUT_MS: String(GRACE_MS),
     });
 
     const first = start(await env());
@@ -88,14 +118,11 @@ describe('the server process', { timeout: 90_000 }, () => {
     // The signal comes once the response has begun (not after a fixed time: a loaded machine);
     // a download that fails first fails the test here.
     await Promise.race([started, download]);
-    const signalledAt = Date.now();
     second.child.kill('SIGTERM');
-    const code = await second.exited;
-    const elapsed = Date.now() - signalledAt;
+    const code = await exitWithin(second, EXIT_BOUND_MS);
     const result = await download;
 
     expect({ code, output: code === 0 ? '' : second.output() }).toEqual({ code: 0, output: '' });
-    expect(elapsed).toBeLessThan(5000);
     expect(result).toEqual({ bytes: bigFile.length, complete: true });
     // The download really was in flight: it completed after the signal was logged.
     const lines = second.output().split('\n');
@@ -108,17 +135,17 @@ describe('the server process', { timeout: 90_000 }, () => {
     expect(await readBootCount(dataDir)).toBe(2);
   });
 
-  it('refuses new requests once closing and still exits in time', async () => {
+  it('closes cleanly on SIGINT and then refuses new requests', async () => {
     const running = start({
       PORT: String(await freePort()),
       DATA_DIR: path.join(temp.dir, 'data2'),
       WEB_DIST_DIR: webDir,
+      SHUTDOWN_TIMEOUT_MS: String(GRACE_MS),
     });
     await waitForHealth(running.port);
-    const signalledAt = Date.now();
     running.child.kill('SIGINT');
-    expect(await running.exited).toBe(0);
-    expect(Date.now() - signalledAt).toBeLessThan(5000);
+    expect(await exitWithin(running, EXIT_BOUND_MS)).toBe(0);
+    expect(running.output()).toContain('closed cleanly');
     await expect(fetch(`http://127.0.0.1:${running.port}/api/health`)).rejects.toThrow();
   });
 
@@ -156,24 +183,16 @@ describe('the server process', { timeout: 90_000 }, () => {
       // This side stopped reading: its buffer is full and it no longer takes from the pipe.
       await waitFor(() => stdout.readableLength >= stdout.readableHighWaterMark);
 
-      const signalledAt = Date.now();
       running.child.kill('SIGTERM');
-      // The bound is the shutdown time-out plus 3 s: the forced exit fires after 3 s even if the
+      // The bound is the shutdown time-out plus 15 s: the forced exit fires after 3 s even if the
       // graceful path stalls, and the margin covers a busy 2-core machine scheduling the child's
       // timer and teardown late. A server stuck on its log never exits, so any bound separates.
-      const exitBoundMs = shutdownTimeoutMs + 3000;
-      let timer: NodeJS.Timeout | undefined;
-      const exit = await Promise.race([
-        running.exited.then((code) => ({ code, elapsedMs: Date.now() - signalledAt })),
-        new Promise<'still running'>((resolve) => {
-          timer = setTimeout(() => resolve('still running'), exitBoundMs);
-        }),
-      ]);
-      clearTimeout(timer);
-      expect(exit, `no exit ${exitBoundMs} ms after SIGTERM`).not.toBe('still running');
+      const exitBoundMs = shutdownTimeoutMs + 15_000;
+      const code = await exitWithin(running, exitBoundMs);
+      expect(code, `no exit ${exitBoundMs} ms after SIGTERM`).not.toBe('still running');
       // Normally 0, the log getting a bounded wait after a clean close; 1 if a loaded machine
       // makes closing outlast the time-out. Either way the server ended itself, not a signal.
-      expect([0, 1]).toContain(typeof exit === 'object' ? exit.code : undefined);
+      expect([0, 1]).toContain(code);
 
       // What did reach the pipe is still whole JSON lines; only the last may be cut at exit.
       stdout.resume();

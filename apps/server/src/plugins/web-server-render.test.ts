@@ -154,17 +154,15 @@ describe('the signed-in pages rendered on the server (decision 0011)', () => {
     expect(await (await ann.get('/api/workspaces')).json()).toEqual([]);
   });
 
-  it(
-    'sends the app itself when the render takes longer than its time limit',
-    async () => {
-      const started = Date.now();
-      const response = await ann.get('/workspaces/slow');
-      expect(response.statusCode).toBe(200);
-      expect(response.body).toContain('<div id="root"></div>');
-      expect(Date.now() - started).toBeLessThan(SERVER_RENDER_TIME_LIMIT_MS + 1000);
-    },
-    SERVER_RENDER_TIME_LIMIT_MS * 5,
-  );
+  it('sends the app itself when the render takes longer than its time limit', async () => {
+    const response = await ann.get('/workspaces/slow');
+    expect(response.statusCode).toBe(200);
+    // The slow render does finish (a second past the limit) with its page: the app shell, not
+    // that page, shows the server stopped waiting at the limit. No elapsed-time bound, which a
+    // loaded machine can miss (issue 22).
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.body).not.toContain('<main><h1>');
+  });
 
   it('passes on the cookie of a session renewed by the render, with the page or with the app', async () => {
     const { client, id } = await buildUser(t.app, t.config.publicUrl, { name: 'Ren' });

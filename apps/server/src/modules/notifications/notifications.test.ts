@@ -437,7 +437,7 @@ describe('notifications', () => {
   });
 
   describe.runIf(process.env.TEST_DATABASE_URL)('several instances on one PostgreSQL', () => {
-    it('delivers a notification caused on instance A to a page connected to instance B within a second', async () => {
+    it('delivers a notification caused on instance A to a page connected to instance B', async () => {
       const other = await t.anotherInstance();
       try {
         await other.app.listen({ port: 0, host: '127.0.0.1' });
@@ -447,15 +447,16 @@ describe('notifications', () => {
         const stream = await openEvents(urlB, course.member.cookieHeader());
         try {
           await stream.next('unread');
-          const started = Date.now();
           const created = await course.owner.post(
             `${base(course)}/assignments`,
             assignment({ title: 'Across' }),
           );
           expect(created.statusCode).toBe(201);
-          const event = await stream.next('notification', 5000);
+          // B learns of A's notification only through LISTEN/NOTIFY (no poll, and no catch-up
+          // without a lost connection), so its arrival at all is the proof; the wait is only a
+          // bound a slow machine cannot miss, not a measure of speed (issue 22).
+          const event = await stream.next('notification', 20_000);
           expect(event.data).toMatchObject({ title: 'New assignment: Across' });
-          expect(Date.now() - started).toBeLessThan(1000);
         } finally {
           stream.close();
         }
