@@ -23,7 +23,7 @@ export default defineConfig({
       {
         test: {
           name: 'web',
-          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          include: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/build/**/*.test.ts'],
           setupFiles: ['apps/web/src/lib/i18n/test-setup.ts'],
         },
       },

@@ -3,11 +3,12 @@ import { defineConfig } from 'vite';
 import { mantineStyles } from './build/mantine-styles.ts';
 import { precompress } from './build/precompress.ts';
 import { prerenderPages } from './build/prerender.ts';
+import { productionBuild } from './build/production-build.ts';
 
 const apiPort = process.env['API_PORT'] ?? '3000';
 
 export default defineConfig({
-  plugins: [mantineStyles(), react(), precompress(), prerenderPages()],
+  plugins: [productionBuild(), mantineStyles(), react(), precompress(), prerenderPages()],
   server: {
     port: 5173,
     strictPort: true,

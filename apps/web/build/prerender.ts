@@ -169,6 +169,10 @@ export function prerenderPages(): Plugin {
         ssr: { noExternal: true },
         // Not a site: public/ is the client build's.
         publicDir: false,
+        // React's production build, whatever NODE_ENV the server later runs with (issue 22): an
+        // SSR build keeps `process.env.NODE_ENV` checks by default, so the renderer loaded the
+        // development build of react-dom/server whenever NODE_ENV was not production.
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
         build: { ssr: 'src/app/prerender.tsx', outDir: ssrDir, emptyOutDir: true },
       });
       const entry = pathToFileURL(path.join(outDir, WEB_RENDERER_FILE)).href;
