@@ -9,6 +9,7 @@ import {
   evaluations,
 } from './assignments.table.ts';
 import { rowsOf } from '../../db/rows.ts';
+import type { SectionVersion } from '../workspace-access/workspace-access.repository.ts';
 
 export type AssignmentRow = typeof assignments.$inferSelect;
 export type NewAssignmentRow = typeof assignments.$inferInsert;
@@ -55,25 +56,37 @@ function attemptJson(detailed: SQL, reader: AssignmentsReader): SQL {
   )`;
 }
 
+/** The Assignments section's parts as JSON text, with the versions they were read at. */
+export type AssignmentsJson = {
+  version: SectionVersion;
+  /** The cards, newest first. */
+  assignments: string;
+  /** The numbers of the teams whose leader has no e-mail (`[]` unless asked for). */
+  missing: string;
+  /** Who ever handed in an attempt in this workspace (they see their own attempts' notes). */
+  submitters: string[];
+};
+
 /**
  * The Assignments section for one reader, in one statement: the workspace's assignments newest
  * first, numbered by creation order, each with every team's latest attempt, history and grade.
- * Details (who, files, grades, history) only for the owner and the team itself. `assignmentId`
- * narrows it to one. With `withMissingLeaders`, the same statement also lists the teams whose
- * leader has no e-mail (what the owner must fix before creating one).
+ * Details (who, files, grades, history) only for the owner and the team itself; an attempt's
+ * notes only for the owner and their writer. `assignmentId` narrows it to one. With
+ * `withMissingLeaders`, the same statement also lists the teams whose leader has no e-mail (what
+ * the owner must fix before creating one). The versions are read in the same statement, so a
+ * cache never keeps these rows under a newer version than theirs.
  */
-export async function loadAssignments(
+export async function loadAssignmentsJson(
   db: Db,
   workspaceId: string,
   reader: AssignmentsReader,
   { assignmentId = null, withMissingLeaders = false }: LoadOptions = {},
-): Promise<{ assignments: AssignmentView[]; teamsWithoutLeaderEmail: number[] }> {
+): Promise<AssignmentsJson> {
   const detailed = sql`(${reader.isOwner} or t.id = ${reader.myTeamId}::uuid)`;
   const result = await db.execute(sql`
-    select coalesce(json_agg(v.view order by v.seq desc), '[]'::json) as assignments,
-      case when ${withMissingLeaders} then ${missingLeaders(workspaceId)} else '[]'::json end
-        as missing
-    from (
+    select w.detail_version::text as "detailVersion", w.content_version::text as "contentVersion",
+      (select a.version from account_detail_version a where a.id = 1)::text as "accountsVersion",
+      (select coalesce(json_agg(v.view order by v.seq desc), '[]'::json) from (
       select a.seq, json_build_object(
         'id', a.id,
         'number', a.number,
@@ -110,17 +123,48 @@ export async function loadAssignments(
       ) as view
       from (
         select x.*, row_number() over (order by x.seq) as number
-        from assignments x where x.workspace_id = ${workspaceId}
+        from assignments x where x.workspace_id = w.id
       ) a
       where ${assignmentId}::uuid is null or a.id = ${assignmentId}::uuid
-    ) v`);
+    ) v)::text as assignments,
+      case when ${withMissingLeaders} then ${missingLeaders(workspaceId)} else '[]'::json end::text
+        as missing,
+      (select coalesce(json_agg(distinct s.submitted_by), '[]'::json)
+        from assignment_submissions s join assignments x on x.id = s.assignment_id
+        where x.workspace_id = w.id and s.submitted_by is not null)::text as submitters
+    from workspaces w where w.id = ${workspaceId}`);
   const [row] = rowsOf<{
-    assignments: AssignmentView[] | string;
-    missing: number[] | string;
+    detailVersion: string;
+    contentVersion: string;
+    accountsVersion: string;
+    assignments: string;
+    missing: string;
+    submitters: string;
   }>(result);
+  if (!row) throw new Error('the assignments query found no workspace');
   return {
-    assignments: jsonOf(row?.assignments ?? []),
-    teamsWithoutLeaderEmail: jsonOf(row?.missing ?? []),
+    version: {
+      workspace: Number(row.detailVersion),
+      accounts: Number(row.accountsVersion),
+      content: Number(row.contentVersion),
+    },
+    assignments: row.assignments,
+    missing: row.missing,
+    submitters: JSON.parse(row.submitters) as string[],
+  };
+}
+
+/** The Assignments section for one reader, parsed (see `loadAssignmentsJson`). */
+export async function loadAssignments(
+  db: Db,
+  workspaceId: string,
+  reader: AssignmentsReader,
+  options: LoadOptions = {},
+): Promise<{ assignments: AssignmentView[]; teamsWithoutLeaderEmail: number[] }> {
+  const loaded = await loadAssignmentsJson(db, workspaceId, reader, options);
+  return {
+    assignments: JSON.parse(loaded.assignments) as AssignmentView[],
+    teamsWithoutLeaderEmail: JSON.parse(loaded.missing) as number[],
   };
 }
 
@@ -151,7 +195,9 @@ export async function teamsWithoutLeaderEmail(db: Db, workspaceId: string): Prom
 /** Team Scores in one statement: per team, its latest grade on each assignment (creation order). */
 export async function loadScores(db: Db, workspaceId: string) {
   const result = await db.execute(sql`
-    select coalesce(json_agg(json_build_object(
+    select w.detail_version::text as "detailVersion", w.content_version::text as "contentVersion",
+      (select a.version from account_detail_version a where a.id = 1)::text as "accountsVersion",
+      (select coalesce(json_agg(json_build_object(
         'teamId', t.id,
         'teamNumber', t.number,
         'leaderName', lm.name,
@@ -164,10 +210,14 @@ export async function loadScores(db: Db, workspaceId: string) {
             order by a.seq)
           from (select x.*, row_number() over (order by x.seq) as number
             from assignments x where x.workspace_id = t.workspace_id) a), '[]'::json))
-      order by t.number), '[]'::json) as teams
-    from teams t left join workspace_members lm on lm.id = t.leader_member_id
-    where t.workspace_id = ${workspaceId}`);
+      order by t.number), '[]'::json)
+      from teams t left join workspace_members lm on lm.id = t.leader_member_id
+      where t.workspace_id = w.id) as teams
+    from workspaces w where w.id = ${workspaceId}`);
   const [row] = rowsOf<{
+    detailVersion: string;
+    contentVersion: string;
+    accountsVersion: string;
     teams:
       | string
       | Array<{
@@ -183,7 +233,15 @@ export async function loadScores(db: Db, workspaceId: string) {
         }>;
   }>(result);
   const teams = row?.teams ?? [];
-  return typeof teams === 'string' ? (JSON.parse(teams) as Exclude<typeof teams, string>) : teams;
+  const version: SectionVersion = {
+    workspace: Number(row?.detailVersion ?? 0),
+    accounts: Number(row?.accountsVersion ?? 0),
+    content: Number(row?.contentVersion ?? 0),
+  };
+  return {
+    version,
+    teams: typeof teams === 'string' ? (JSON.parse(teams) as Exclude<typeof teams, string>) : teams,
+  };
 }
 
 /** An assignment of the workspace, or undefined. */

@@ -9,7 +9,9 @@ import {
   teamScores,
   TEXT_LIMITS,
 } from '@teamshuffle/domain';
+import type { AssignmentsSection, TeamScores } from '@teamshuffle/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { preparedJson } from '../../db/versioned-cache.ts';
 import { z } from 'zod';
 import { errorResponses, noContent } from '../../plugins/errors.ts';
 import { contentDisposition } from '../files/file-download.ts';
@@ -24,6 +26,9 @@ import {
   evaluateTeams,
   getAssignmentsSection,
   getTeamScores,
+  getTeamScoresJson,
+  AssignmentsCache,
+  ScoresCache,
   presentAssignment,
   recordAttempt,
   removeAssignment,
@@ -45,6 +50,9 @@ const OWNER_ON_ASSIGNMENT = [...IN_WORKSPACE, 'assignment_not_found'] as const;
  */
 export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const signedIn = { onRequest: app.requireVerifiedUser };
+  // One per app instance; entries are checked against the version each request reads.
+  const assignmentsCache = new AssignmentsCache();
+  const scoresCache = new ScoresCache();
   const owner = { ...signedIn, preValidation: app.workspaceAccess('manageAssignments') };
 
   // spec part 2, section 6: downloads of assignment submissions, the team's leader and the owner.
@@ -61,8 +69,8 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/workspaces/:id/assignments',
     {
-      onRequest: app.optionalVerifiedUser,
-      preValidation: app.workspaceAccess('read'),
+      // One query reads the session and the access facts (issue 22).
+      preValidation: app.workspaceAccess('read', { readsSession: true }),
       schema: {
         tags: ['assignments'],
         summary: 'The Assignments section, newest first',
@@ -76,7 +84,17 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .header('cache-control', 'no-store')
-        .send(await getAssignmentsSection(app.db, request.workspaceAccess!, request.user)),
+        .type('application/json; charset=utf-8')
+        .send(
+          preparedJson<AssignmentsSection>(
+            await getAssignmentsSection(
+              app.db,
+              assignmentsCache,
+              request.workspaceAccess!,
+              request.user,
+            ),
+          ),
+        ),
   );
 
   app.post(
@@ -288,7 +306,12 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .header('cache-control', 'no-store')
-        .send(await getTeamScores(app.db, request.workspaceAccess!)),
+        .type('application/json; charset=utf-8')
+        .send(
+          preparedJson<TeamScores>(
+            await getTeamScoresJson(app.db, scoresCache, request.workspaceAccess!),
+          ),
+        ),
   );
 
   app.get(

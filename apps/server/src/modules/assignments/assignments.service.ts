@@ -22,6 +22,8 @@ import type { SessionUser } from '../../plugins/auth.ts';
 import type { Db } from '../../plugins/database.ts';
 import type { UploadPolicy } from '../files/files.service.ts';
 import type { Access } from '../workspace-access/workspace-access.ts';
+import type { SectionVersion } from '../workspace-access/workspace-access.repository.ts';
+import { VersionedCache } from '../../db/versioned-cache.ts';
 import { findTeam } from '../workspaces/workspaces.repository.ts';
 import {
   type AssignmentRow,
@@ -32,6 +34,8 @@ import {
   insertAttempt,
   latestAttempt,
   loadAssignments,
+  loadAssignmentsJson,
+  type AssignmentsJson,
   loadScores,
   lockTeamWork,
   type NewAssignmentRow,
@@ -56,23 +60,56 @@ function readerOf(access: Access, user: SessionUser | null): AssignmentsReader {
   };
 }
 
-/** The Assignments section for the caller (one query; see `loadAssignments`). */
+/** A reader kind's Assignments section, cached per workspace and kind (db/versioned-cache.ts). */
+type CachedAssignments = AssignmentsJson & { bytes: number };
+
+/** The Assignments sections of this instance, checked against the version each request reads. */
+export class AssignmentsCache extends VersionedCache<SectionVersion, CachedAssignments> {
+  constructor(maxBytes?: number) {
+    super((entry) => entry.bytes, maxBytes);
+  }
+}
+
+/**
+ * The Assignments section for the caller, as UTF-8 JSON. What a reader sees depends on their
+ * scope (the owner every team's details, a member their own team's) and, for attempts' notes, on
+ * whether they wrote one: so the section is cached per scope, and per writer for those few who
+ * ever handed something in; each is one query when the cache is older than the version read.
+ */
 export async function getAssignmentsSection(
   db: Db,
+  cache: AssignmentsCache,
   access: Access,
   user: SessionUser | null,
-): Promise<AssignmentsSection> {
+): Promise<Buffer> {
   const workspaceId = access.workspace.id;
   const canManage = can(access.role, 'manageAssignments');
-  const loaded = await loadAssignments(db, workspaceId, readerOf(access, user), {
-    withMissingLeaders: canManage,
-  });
-  return {
+  const reader = readerOf(access, user);
+  const load = (kind: string, asReader: AssignmentsReader) =>
+    cache.get(`${workspaceId}:${canManage ? 'm' : ''}:${kind}`, access.sectionVersion, async () => {
+      const loaded = await loadAssignmentsJson(db, workspaceId, asReader, {
+        withMissingLeaders: canManage,
+      });
+      return { ...loaded, bytes: (loaded.assignments.length + loaded.missing.length) * 2 + 200 };
+    });
+  let section: CachedAssignments;
+  if (reader.isOwner) {
+    section = await load('*', reader);
+  } else {
+    const team = reader.myTeamId ?? '-';
+    section = await load(team, { ...reader, userId: null });
+    if (reader.userId !== null && section.submitters.includes(reader.userId)) {
+      section = await load(`${team}:${reader.userId}`, reader);
+    }
+  }
+  const head = JSON.stringify({
     canManage,
     myTeamId: access.memberTeamId,
     isLeader: access.role === 'leader',
-    ...loaded,
-  };
+  } satisfies Omit<AssignmentsSection, 'assignments' | 'teamsWithoutLeaderEmail'>);
+  return Buffer.from(
+    `${head.slice(0, -1)},"teamsWithoutLeaderEmail":${section.missing},"assignments":${section.assignments}}`,
+  );
 }
 
 /** One assignment card as the caller sees it (after a change). */
@@ -306,7 +343,33 @@ export async function evaluateTeams(
 
 /** Team Scores (owner): both averages and the scores behind them, per team. */
 export async function getTeamScores(db: Db, access: Access): Promise<TeamScores> {
-  const teams = await loadScores(db, access.workspace.id);
+  return presentScores((await loadScores(db, access.workspace.id)).teams);
+}
+
+/** Team Scores as UTF-8 JSON, one entry per workspace (db/versioned-cache.ts). */
+type CachedScores = { version: SectionVersion; body: Buffer };
+
+/** The Team Scores of this instance, checked against the version each request reads. */
+export class ScoresCache extends VersionedCache<SectionVersion, CachedScores> {
+  constructor(maxBytes?: number) {
+    super((entry) => entry.body.byteLength, maxBytes);
+  }
+}
+
+/** Team Scores (owner) as UTF-8 JSON, read and averaged once per version. */
+export async function getTeamScoresJson(
+  db: Db,
+  cache: ScoresCache,
+  access: Access,
+): Promise<Buffer> {
+  const { body } = await cache.get(access.workspace.id, access.sectionVersion, async () => {
+    const { version, teams } = await loadScores(db, access.workspace.id);
+    return { version, body: Buffer.from(JSON.stringify(presentScores(teams))) };
+  });
+  return body;
+}
+
+function presentScores(teams: Awaited<ReturnType<typeof loadScores>>['teams']): TeamScores {
   return {
     teams: teams.map((team) => {
       const scores = team.scores.map((item) => ({

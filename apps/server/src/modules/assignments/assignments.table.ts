@@ -105,6 +105,9 @@ export const evaluations = pgTable(
     ...evaluationColumns(),
   },
   (table) => [
+    // The grade of an attempt is looked up by its attempt (every section read): without this
+    // index each lookup scanned every evaluation in the database (issue 22).
+    index('evaluations_submission_idx').on(table.submissionId),
     unique('evaluations_one_per_attempt')
       .on(table.assignmentId, table.teamId, table.submissionId)
       .nullsNotDistinct(),

@@ -10,6 +10,7 @@ import {
   taskSubmissions,
 } from './lecture-notes.table.ts';
 import { rowsOf } from '../../db/rows.ts';
+import type { SectionVersion } from '../workspace-access/workspace-access.repository.ts';
 
 export type NoteRow = typeof lectureNotes.$inferSelect;
 export type NewNoteRow = typeof lectureNotes.$inferInsert;
@@ -24,11 +25,12 @@ export type NotesReader = {
   myTeamId: string | null;
 };
 
+// The section's sort orders; `ln` is the lecture_notes row.
 const ORDER_BY: Record<LectureNoteSortOrder, SQL> = {
-  'week-asc': sql`n.week asc, n.created_at asc, n.id`,
-  'week-desc': sql`n.week desc, n.created_at desc, n.id`,
-  'created-asc': sql`n.created_at asc, n.id`,
-  'created-desc': sql`n.created_at desc, n.id`,
+  'week-asc': sql`ln.week asc, ln.created_at asc, ln.id`,
+  'week-desc': sql`ln.week desc, ln.created_at desc, ln.id`,
+  'created-asc': sql`ln.created_at asc, ln.id`,
+  'created-desc': sql`ln.created_at desc, ln.id`,
 };
 
 // One attempt as JSON; `detailed` says whether the reader sees who, what and which files.
@@ -50,25 +52,63 @@ function submissionJson(detailed: SQL): SQL {
 }
 
 /**
- * The Lecture Notes section for one reader, in one statement: the notes they may see (published
- * ones, and drafts they wrote or own), in their sort order, each with its attachments and, for a
- * task, every team's state. Details of a team's submissions (who, what, which files, earlier
- * attempts) are included only for the owner and that team's members. `noteId` narrows it to one.
+ * Whose submissions a note's task shows in full (who, what, which files, earlier attempts, the
+ * grade): every team's (the owner) or one team's (its members), else none. The section is read
+ * and cached once per scope, not once per reader (issue 22).
  */
-export async function loadNotes(
+export type NotesScope = { allTeams: boolean; teamId: string | null };
+
+/** The scope a reader sees the section in. */
+export function scopeOf(reader: NotesReader): NotesScope {
+  return { allTeams: reader.isOwner, teamId: reader.isOwner ? null : reader.myTeamId };
+}
+
+/** Ranks of a note in each sort order (the same ORDER BY the section used to run). */
+export type NoteRanks = Record<LectureNoteSortOrder, number>;
+
+/**
+ * One note as a scope sees it, with what the reader's own view depends on (author, published,
+ * ranks) and its JSON after the leading `canEdit` member, which differs per reader.
+ */
+export type ScopedNote = {
+  id: string;
+  authorId: string | null;
+  isPublished: boolean;
+  ranks: NoteRanks;
+  /** The note's JSON object without its first member: `, "id" : ..., ...}`. */
+  tail: string;
+};
+
+/** The first member of every note's JSON, written by the query and replaced per reader. */
+const CAN_EDIT_HEAD = '{"canEdit" : false';
+
+/**
+ * Every note of the workspace (drafts included: who sees which is the reader's filter) with its
+ * attachments and, for a task, every team's state, details only for the scope's teams; with the
+ * versions they were read at, in the same statement (so the cache never keeps rows under a newer
+ * version than theirs). `noteId` narrows it to one.
+ */
+export async function loadScopedNotes(
   db: Db,
   workspaceId: string,
-  reader: NotesReader,
-  sortOrder: LectureNoteSortOrder,
+  scope: NotesScope,
   noteId: string | null = null,
-): Promise<LectureNote[]> {
-  const uid = reader.userId;
-  const myTeam = reader.myTeamId;
-  const detailed = sql`(${reader.isOwner} or t.id = ${myTeam}::uuid)`;
+): Promise<{ version: SectionVersion; notes: ScopedNote[] }> {
+  const detailed = sql`(${scope.allTeams} or t.id = ${scope.teamId}::uuid)`;
   const result = await db.execute(sql`
-    select coalesce(json_agg(n.note order by ${ORDER_BY[sortOrder]}), '[]'::json) as notes
-    from (
-      select ln.id, ln.week, ln.created_at, json_build_object(
+    select w.detail_version::text as "detailVersion", w.content_version::text as "contentVersion",
+      (select a.version from account_detail_version a where a.id = 1)::text as "accountsVersion",
+      n.id, n.author_id as "authorId", n.is_published as "isPublished",
+      n.week_asc as "weekAsc", n.week_desc as "weekDesc",
+      n.created_asc as "createdAsc", n.created_desc as "createdDesc", n.note::text as note
+    from workspaces w left join lateral (
+      select ln.id, ln.author_id, ln.is_published,
+        row_number() over (order by ${ORDER_BY['week-asc']}) as week_asc,
+        row_number() over (order by ${ORDER_BY['week-desc']}) as week_desc,
+        row_number() over (order by ${ORDER_BY['created-asc']}) as created_asc,
+        row_number() over (order by ${ORDER_BY['created-desc']}) as created_desc,
+        json_build_object(
+        'canEdit', false,
         'id', ln.id,
         'title', ln.title,
         'description', ln.description,
@@ -79,7 +119,6 @@ export async function loadNotes(
           from "user" au where au.id = ln.author_id),
         'createdAt', ln.created_at,
         'updatedAt', ln.updated_at,
-        'canEdit', (${reader.isOwner} or (ln.author_id = ${uid}::text and ${reader.canAuthor})),
         'attachments', coalesce((
           select json_agg(json_build_object(
               'id', a.id,
@@ -140,13 +179,81 @@ export async function loadNotes(
         ) end
       ) as note
       from lecture_notes ln
-      where ln.workspace_id = ${workspaceId}
+      where ln.workspace_id = w.id
         and (${noteId}::uuid is null or ln.id = ${noteId}::uuid)
-        and (ln.is_published or ${reader.isOwner} or ln.author_id = ${uid}::text)
-    ) n`);
-  const [row] = rowsOf<{ notes: LectureNote[] | string }>(result);
-  const notes = row?.notes ?? [];
-  return typeof notes === 'string' ? (JSON.parse(notes) as LectureNote[]) : notes;
+    ) n on true
+    where w.id = ${workspaceId}`);
+  const rows = rowsOf<{
+    detailVersion: string;
+    contentVersion: string;
+    accountsVersion: string;
+    id: string | null;
+    authorId: string | null;
+    isPublished: boolean | null;
+    weekAsc: string | number | null;
+    weekDesc: string | number | null;
+    createdAsc: string | number | null;
+    createdDesc: string | number | null;
+    note: string | null;
+  }>(result);
+  const [first] = rows;
+  const version: SectionVersion = {
+    workspace: Number(first?.detailVersion ?? 0),
+    accounts: Number(first?.accountsVersion ?? 0),
+    content: Number(first?.contentVersion ?? 0),
+  };
+  const notes: ScopedNote[] = [];
+  for (const row of rows) {
+    if (row.id === null || row.note === null) continue;
+    if (!row.note.startsWith(CAN_EDIT_HEAD)) throw new Error("a note's JSON lost its head");
+    notes.push({
+      id: row.id,
+      authorId: row.authorId,
+      isPublished: row.isPublished === true,
+      ranks: {
+        'week-asc': Number(row.weekAsc),
+        'week-desc': Number(row.weekDesc),
+        'created-asc': Number(row.createdAsc),
+        'created-desc': Number(row.createdDesc),
+      },
+      tail: row.note.slice(CAN_EDIT_HEAD.length),
+    });
+  }
+  return { version, notes };
+}
+
+/**
+ * The notes a reader sees, in their sort order, as the section's JSON array: published ones,
+ * and drafts they wrote or own; each with the reader's own `canEdit`.
+ */
+export function notesJsonFor(
+  notes: readonly ScopedNote[],
+  reader: NotesReader,
+  sortOrder: LectureNoteSortOrder,
+): string {
+  const seen = notes
+    .filter((note) => note.isPublished || reader.isOwner || note.authorId === reader.userId)
+    .sort((a, b) => a.ranks[sortOrder] - b.ranks[sortOrder]);
+  const parts = seen.map((note) => {
+    const canEdit = reader.isOwner || (note.authorId === reader.userId && reader.canAuthor);
+    return `{"canEdit":${canEdit}${note.tail}`;
+  });
+  return `[${parts.join(',')}]`;
+}
+
+/**
+ * The Lecture Notes section for one reader (see `loadScopedNotes`, `notesJsonFor`), parsed:
+ * for the answers to a change, which carry one note. `noteId` narrows it to one.
+ */
+export async function loadNotes(
+  db: Db,
+  workspaceId: string,
+  reader: NotesReader,
+  sortOrder: LectureNoteSortOrder,
+  noteId: string | null = null,
+): Promise<LectureNote[]> {
+  const { notes } = await loadScopedNotes(db, workspaceId, scopeOf(reader), noteId);
+  return JSON.parse(notesJsonFor(notes, reader, sortOrder)) as LectureNote[];
 }
 
 /** A note of the workspace, or undefined (ids that are not UUIDs are simply not found). */

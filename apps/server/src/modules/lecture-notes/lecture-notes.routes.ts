@@ -7,7 +7,9 @@ import {
   safeParam,
   TEXT_LIMITS,
 } from '@teamshuffle/domain';
+import type { LectureNotesSection } from '@teamshuffle/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { preparedJson } from '../../db/versioned-cache.ts';
 import { z } from 'zod';
 import { errorResponses, noContent } from '../../plugins/errors.ts';
 import { authorize } from '../workspace-access/workspace-access.ts';
@@ -25,6 +27,7 @@ import {
   editableNote,
   evaluateTaskAnswer,
   getNotesSection,
+  NotesCache,
   presentNote,
   recordAnswer,
   removeNote,
@@ -50,6 +53,8 @@ const UPLOAD_ERRORS = [
  */
 export const lectureNotesRoutes: FastifyPluginAsyncZod = async (app) => {
   const signedIn = { onRequest: app.requireVerifiedUser };
+  // One per app instance; entries are checked against the version each request reads.
+  const notesCache = new NotesCache();
 
   // Who may download what: an attachment, whoever may see its note (a draft: its author and
   // the owner); a submitted file, the owner and the members of the team it belongs to.
@@ -70,8 +75,8 @@ export const lectureNotesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/workspaces/:id/notes',
     {
-      onRequest: app.optionalVerifiedUser,
-      preValidation: app.workspaceAccess('read', { withPreferences: true }),
+      // One query reads the session and the access facts (issue 22).
+      preValidation: app.workspaceAccess('read', { withPreferences: true, readsSession: true }),
       schema: {
         tags: ['lecture notes'],
         summary: "The Lecture Notes section, in the caller's sort order",
@@ -85,7 +90,12 @@ export const lectureNotesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .header('cache-control', 'no-store')
-        .send(await getNotesSection(app.db, request.workspaceAccess!, request.user)),
+        .type('application/json; charset=utf-8')
+        .send(
+          preparedJson<LectureNotesSection>(
+            await getNotesSection(app.db, notesCache, request.workspaceAccess!, request.user),
+          ),
+        ),
   );
 
   app.post(

@@ -20,6 +20,8 @@ import type { Db } from '../../plugins/database.ts';
 import { deleteFileRows } from '../files/files.repository.ts';
 import type { UploadPolicy } from '../files/files.service.ts';
 import type { Access } from '../workspace-access/workspace-access.ts';
+import type { SectionVersion } from '../workspace-access/workspace-access.repository.ts';
+import { VersionedCache } from '../../db/versioned-cache.ts';
 import {
   deleteAttachment,
   deleteAttempt,
@@ -30,6 +32,10 @@ import {
   insertAttempt,
   insertNote,
   loadNotes,
+  loadScopedNotes,
+  notesJsonFor,
+  type ScopedNote,
+  scopeOf,
   lockAnswer,
   type NewNoteRow,
   nextAttempt,
@@ -65,20 +71,45 @@ function sortOrderOf(access: Access) {
     : LECTURE_NOTE_SORT_ORDER_DEFAULT;
 }
 
-/** The Lecture Notes section for the caller (one query; see `loadNotes`). */
+/** A scope's notes, cached per workspace and scope (db/versioned-cache.ts). */
+type CachedNotes = { version: SectionVersion; notes: ScopedNote[]; bytes: number };
+
+/** The Lecture Notes sections of this instance, checked against the version each request reads. */
+export class NotesCache extends VersionedCache<SectionVersion, CachedNotes> {
+  constructor(maxBytes?: number) {
+    super((entry) => entry.bytes, maxBytes);
+  }
+}
+
+/**
+ * The Lecture Notes section for the caller, as UTF-8 JSON: the notes of the caller's scope (every
+ * team's details for the owner, their own team's for a member) come from the cache when it holds
+ * the version the access query read, else from one query; the caller's own part (which drafts,
+ * `canEdit`, the sort order) is applied to them here.
+ */
 export async function getNotesSection(
   db: Db,
+  cache: NotesCache,
   access: Access,
   user: SessionUser | null,
-): Promise<LectureNotesSection> {
+): Promise<Buffer> {
   const sortOrder = sortOrderOf(access);
-  return {
+  const reader = readerOf(access, user);
+  const scope = scopeOf(reader);
+  const key = `${access.workspace.id}:${scope.allTeams ? '*' : (scope.teamId ?? '-')}`;
+  const { notes } = await cache.get(key, access.sectionVersion, async () => {
+    const loaded = await loadScopedNotes(db, access.workspace.id, scope);
+    const bytes = loaded.notes.reduce((sum, note) => sum + note.tail.length * 2 + 200, 0);
+    return { ...loaded, bytes };
+  });
+  const head: Omit<LectureNotesSection, 'notes'> = {
     sortOrder,
     canCreate: can(access.role, 'createNote'),
     myTeamId: access.memberTeamId,
     isLeader: access.role === 'leader',
-    notes: await loadNotes(db, access.workspace.id, readerOf(access, user), sortOrder),
   };
+  const json = JSON.stringify(head);
+  return Buffer.from(`${json.slice(0, -1)},"notes":${notesJsonFor(notes, reader, sortOrder)}}`);
 }
 
 /** One note as the caller sees it (after a change). */

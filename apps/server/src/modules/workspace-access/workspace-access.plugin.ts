@@ -1,7 +1,7 @@
 import type { WorkspaceAction } from '@teamshuffle/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { type Access, authorize } from './workspace-access.ts';
+import { type Access, authorize, authorizeSession } from './workspace-access.ts';
 
 /** The refusal a forbidden action answers with (the spec words the visibility one itself). */
 type Refusal = 'forbidden' | 'visibility_owner_only';
@@ -15,6 +15,12 @@ type GuardOptions = {
   param?: string;
   /** Read the caller's lecture-note sort order with the access facts. */
   withPreferences?: boolean;
+  /**
+   * For a read with no session check in front of it: the guard reads the session (optional, an
+   * unverified user refused) in the same query as the access facts, one round trip in all, and
+   * sets `request.user`. The facts then carry the caller's preferences too.
+   */
+  readsSession?: boolean;
 };
 
 declare module 'fastify' {
@@ -30,7 +36,7 @@ declare module 'fastify' {
     workspaceAccess: (
       action: ActionOf,
       options?: GuardOptions,
-    ) => (request: FastifyRequest) => Promise<void>;
+    ) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {
     /** Set by `app.workspaceAccess(...)`: the caller's role and the workspace's facts. */
@@ -44,10 +50,23 @@ export const workspaceAccessPlugin = fp(
     app.decorateRequest('workspaceAccess', null);
     app.decorate('workspaceAccess', (action: ActionOf, options: GuardOptions = {}) => {
       const param = options.param ?? 'id';
-      return async (request: FastifyRequest) => {
+      return async (request: FastifyRequest, reply: FastifyReply) => {
         const workspaceId = (request.params as Record<string, string | undefined>)[param] ?? '';
         const chosen = typeof action === 'function' ? action(request) : action;
         const [wanted, refusal] = Array.isArray(chosen) ? chosen : [chosen, 'forbidden' as const];
+        if (options.readsSession) {
+          const { viewer, access } = await authorizeSession(
+            app.db,
+            workspaceId,
+            app.readSessionToken(request),
+            (found) => app.sessionUserOf(found, request, reply),
+            wanted,
+            refusal,
+          );
+          request.user = viewer;
+          request.workspaceAccess = access;
+          return;
+        }
         request.workspaceAccess = await authorize(
           app.db,
           request.user,

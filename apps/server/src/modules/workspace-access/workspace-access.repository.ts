@@ -14,10 +14,16 @@ import type { workspaces } from '../workspaces/workspaces.table.ts';
  */
 export type DetailVersion = { readonly workspace: number; readonly accounts: number };
 
+/**
+ * What the course sections (notes, assignments, scores) show depends on the detail's versions
+ * (teams, roster, names) and on `workspaces.content_version` (migration 0018).
+ */
+export type SectionVersion = DetailVersion & { readonly content: number };
+
 /** The workspace row as access decisions and the detail page need it. */
 type WorkspaceRow = Omit<
   typeof workspaces.$inferSelect,
-  'updatedAt' | 'sourceResultId' | 'detailVersion'
+  'updatedAt' | 'sourceResultId' | 'detailVersion' | 'contentVersion'
 >;
 
 type FactsRow = { [K in keyof SessionWithUser]: SessionWithUser[K] | null } & Omit<
@@ -26,6 +32,7 @@ type FactsRow = { [K in keyof SessionWithUser]: SessionWithUser[K] | null } & Om
 > & {
     id: string | null;
     detailVersion: string;
+    contentVersion: string;
     accountsVersion: string;
     memberId: string | null;
     memberTeamId: string | null;
@@ -43,7 +50,7 @@ const WORKSPACE_FACTS = {
   text: `select ${SESSION_WITH_USER_COLUMNS},
       w.id, w.slug, w.title, w.owner_id as "ownerId", w.is_public as "isPublic",
       w.group_size as "groupSize", w.created_at as "createdAt",
-      w.detail_version::text as "detailVersion",
+      w.detail_version::text as "detailVersion", w.content_version::text as "contentVersion",
       (select a.version from account_detail_version a where a.id = 1)::text as "accountsVersion",
       me.id as "memberId", me.team_id as "memberTeamId", me.leads,
       p.lecture_note_sort_order as "sortOrder"
@@ -72,6 +79,8 @@ export type WorkspaceFacts = {
   workspace: WorkspaceRow;
   /** What a cached detail must be at least as new as. */
   detailVersion: DetailVersion;
+  /** What a cached section must be at least as new as. */
+  sectionVersion: SectionVersion;
   membership: 'leader' | 'member' | null;
   memberId: string | null;
   memberTeamId: string | null;
@@ -120,6 +129,11 @@ export async function findWorkspaceFacts(
       detailVersion: {
         workspace: Number(row.detailVersion),
         accounts: Number(row.accountsVersion),
+      },
+      sectionVersion: {
+        workspace: Number(row.detailVersion),
+        accounts: Number(row.accountsVersion),
+        content: Number(row.contentVersion),
       },
       membership: row.leads ? 'leader' : row.memberId ? 'member' : null,
       memberId: row.memberId,

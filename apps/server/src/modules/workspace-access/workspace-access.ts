@@ -8,6 +8,7 @@ import {
 } from '@teamshuffle/domain';
 import type { Db } from '../../plugins/database.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
+import type { SessionWithUser } from '../users/users.repository.ts';
 import { findWorkspaceFacts, type WorkspaceFacts } from './workspace-access.repository.ts';
 
 /** The caller as role resolution sees them: an e-mail counts only once verified. */
@@ -28,6 +29,7 @@ export type Access = {
   /** The caller's lecture-note sort order; read only when `preferencesOf` is given. */
   sortOrder: string;
   detailVersion: WorkspaceFacts['detailVersion'];
+  sectionVersion: WorkspaceFacts['sectionVersion'];
 };
 
 /**
@@ -60,6 +62,7 @@ export function decide(
     memberTeamId: facts.memberTeamId,
     sortOrder: facts.sortOrder,
     detailVersion: facts.detailVersion,
+    sectionVersion: facts.sectionVersion,
   };
 }
 
@@ -75,4 +78,31 @@ export async function authorize(
   const { verifiedEmail } = subjectOf(user);
   const { facts } = await findWorkspaceFacts(db, workspaceId, { verifiedEmail, preferencesOf });
   return decide(user, facts, action, refusal);
+}
+
+/**
+ * For a read that has no session check in front of it: the session with its user and the
+ * caller's access facts come from one query (one round trip in all), then `decide`s. `resolveUser`
+ * applies the session rules (expiry, disabled account, renewal: `app.sessionUserOf`) to the row
+ * found; an unverified user is refused as everywhere else.
+ */
+export async function authorizeSession(
+  db: Db,
+  workspaceId: string,
+  sessionToken: string | undefined,
+  resolveUser: (found: SessionWithUser) => Promise<SessionUser | null>,
+  action: WorkspaceAction,
+  refusal: 'forbidden' | 'visibility_owner_only' = 'forbidden',
+): Promise<{ viewer: SessionUser | null; access: Access }> {
+  const found = await findWorkspaceFacts(db, workspaceId, { sessionToken: sessionToken ?? null });
+  const viewer = found.session ? await resolveUser(found.session) : null;
+  if (viewer && !viewer.isVerified) throw new AppError('email_not_verified');
+  // The facts were read as the session's user; when that session does not count, read them
+  // again as a signed-out visitor's.
+  const facts =
+    found.session && !viewer
+      ? (await findWorkspaceFacts(db, workspaceId, { verifiedEmail: null, preferencesOf: null }))
+          .facts
+      : found.facts;
+  return { viewer, access: decide(viewer, facts, action, refusal) };
 }

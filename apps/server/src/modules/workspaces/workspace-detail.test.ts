@@ -123,13 +123,16 @@ describe('the workspace detail after changes', () => {
     const other = await newWorkspace();
     const otherBefore = await version(other.id);
     const accountsBefore = await accountsVersion();
-    await t.app.db.update(user).set({ lastLoginAt: new Date(), name: 'Renamed' });
+    await t.app.db.update(user).set({ lastLoginAt: new Date() });
     await buildUser(t.app, t.config.publicUrl, { verified: false });
     expect(await version(ws.id)).toBe(before + 1);
     expect(await version(other.id)).toBe(otherBefore);
     expect(await accountsVersion()).toBe(accountsBefore);
-    await buildUser(t.app, t.config.publicUrl);
+    const verified = await buildUser(t.app, t.config.publicUrl);
     expect(await accountsVersion()).toBe(accountsBefore + 1);
+    // The course sections show people's names (issue 22): a verified account's new name counts.
+    await t.app.db.update(user).set({ name: 'Renamed' }).where(eq(user.id, verified.id));
+    expect(await accountsVersion()).toBe(accountsBefore + 2);
   });
 
   // Writers lock the workspace row before its other rows (the triggers bump it): concurrent

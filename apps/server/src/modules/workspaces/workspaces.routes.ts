@@ -19,6 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, noContent } from '../../plugins/errors.ts';
 import { createWorkspace } from './create-workspace.ts';
+import { preparedJson } from '../../db/versioned-cache.ts';
 import { DetailCache } from './detail-cache.ts';
 import {
   changeLeader,
@@ -32,14 +33,6 @@ import {
   saveWorkspaceOrder,
   setVisibility,
 } from './workspaces.service.ts';
-
-/**
- * The detail answer is sent as the UTF-8 bytes the detail cache holds (Fastify sends a Buffer as
- * it is, without the serializer); a test parses those bytes with `workspaceDetail`.
- */
-function preparedJson(bytes: Buffer): WorkspaceDetail {
-  return bytes as unknown as WorkspaceDetail;
-}
 
 const idParams = z.object({ id: safeParam(TEXT_LIMITS.id) });
 const teamParams = z.object({ id: safeParam(TEXT_LIMITS.id), teamId: safeParam(TEXT_LIMITS.id) });
@@ -81,7 +74,7 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
       },
     },
     async (request, reply) => {
-      const result = await createWorkspace(app.db, request.user!.id, request.body);
+      const result = await createWorkspace(app.db, app.cpu, request.user!.id, request.body);
       const url = `${options.publicUrl}/workspace/${result.workspace.id}`;
       return reply
         .status(201)
@@ -145,7 +138,7 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
         .header('cache-control', 'no-store')
         .type('application/json; charset=utf-8')
         .send(
-          preparedJson(
+          preparedJson<WorkspaceDetail>(
             await getWorkspaceBySlug(app.db, detailCache, request.user, request.params.slug),
           ),
         ),
@@ -178,7 +171,7 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
       return reply
         .header('cache-control', 'no-store')
         .type('application/json; charset=utf-8')
-        .send(preparedJson(body));
+        .send(preparedJson<WorkspaceDetail>(body));
     },
   );
 

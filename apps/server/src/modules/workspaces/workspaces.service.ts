@@ -8,8 +8,12 @@ import {
 } from '@teamshuffle/domain';
 import type { SessionUser } from '../../plugins/auth.ts';
 import type { Db } from '../../plugins/database.ts';
-import { type Access, authorize, decide, subjectOf } from '../workspace-access/workspace-access.ts';
-import { findWorkspaceFacts } from '../workspace-access/workspace-access.repository.ts';
+import {
+  type Access,
+  authorize,
+  authorizeSession,
+  subjectOf,
+} from '../workspace-access/workspace-access.ts';
 import {
   deleteWorkspace,
   findSlugCandidates,
@@ -191,9 +195,7 @@ export async function getWorkspace(
 
 /**
  * GET /api/workspaces/:id on its fast path: the session with its user and the caller's access
- * facts come from one query, so a cached detail costs one round trip in all. `resolveUser`
- * applies the session rules (expiry, disabled account, renewal) to the session row found; an
- * unverified user is refused as everywhere else.
+ * facts come from one query (`authorizeSession`), so a cached detail costs one round trip in all.
  */
 export async function getWorkspaceForSession(
   db: Db,
@@ -202,17 +204,14 @@ export async function getWorkspaceForSession(
   sessionToken: string | undefined,
   resolveUser: (found: SessionWithUser) => Promise<SessionUser | null>,
 ): Promise<{ viewer: SessionUser | null; body: Buffer }> {
-  const found = await findWorkspaceFacts(db, workspaceId, { sessionToken: sessionToken ?? null });
-  const viewer = found.session ? await resolveUser(found.session) : null;
-  if (viewer && !viewer.isVerified) throw new AppError('email_not_verified');
-  // The facts were read as the session's user; when that session does not count, read them
-  // again as a signed-out visitor's.
-  const facts =
-    found.session && !viewer
-      ? (await findWorkspaceFacts(db, workspaceId, { verifiedEmail: null, preferencesOf: null }))
-          .facts
-      : found.facts;
-  return { viewer, body: await presentWorkspace(db, cache, decide(viewer, facts, 'read')) };
+  const { viewer, access } = await authorizeSession(
+    db,
+    workspaceId,
+    sessionToken,
+    resolveUser,
+    'read',
+  );
+  return { viewer, body: await presentWorkspace(db, cache, access) };
 }
 
 /**

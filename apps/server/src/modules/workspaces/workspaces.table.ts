@@ -42,6 +42,13 @@ export const workspaces = pgTable(
      * The detail cache is keyed by it (with `account_detail_version`).
      */
     detailVersion: bigint('detail_version', { mode: 'number' }).notNull().default(0),
+    /**
+     * Bumped by deferred database triggers (migration 0018) at the commit of every change to what
+     * the course sections show: lecture notes, their attachments, task submissions and grades,
+     * assignments, their attempts and grades. The section caches are keyed by it (with
+     * `detail_version` and `account_detail_version`).
+     */
+    contentVersion: bigint('content_version', { mode: 'number' }).notNull().default(0),
   },
   (table) => [
     index('workspaces_owner_idx').on(table.ownerId),
