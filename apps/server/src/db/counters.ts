@@ -6,32 +6,23 @@ import { rowsOf } from './rows.ts';
 export type Hits = { count: number; ttlMs: number };
 
 /**
- * Counts one hit for `key` in a fixed window of `windowMs`, in the table every app instance on
- * one PostgreSQL shares (`rate_limit_counters`, unlogged): one statement, so hits from several
- * instances at the same moment all count.
+ * Counts `hits` hits (one by default) for `key` in a fixed window of `windowMs`, in the table
+ * every app instance on one PostgreSQL shares (`rate_limit_counters`, unlogged): one statement,
+ * so hits from several instances at the same moment all count.
  */
-export async function countHit(db: Db, key: string, windowMs: number): Promise<Hits> {
+export async function countHit(db: Db, key: string, windowMs: number, hits = 1): Promise<Hits> {
   const result = await db.execute(sql`
     insert into rate_limit_counters (key, count, window_ends_at)
-    values (${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))
+    values (${key}, ${hits}, now() + make_interval(secs => ${windowMs / 1000}))
     on conflict (key) do update set
-      count = case when rate_limit_counters.window_ends_at <= now() then 1
-        else rate_limit_counters.count + 1 end,
+      count = case when rate_limit_counters.window_ends_at <= now() then ${hits}
+        else rate_limit_counters.count + ${hits} end,
       window_ends_at = case when rate_limit_counters.window_ends_at <= now()
         then now() + make_interval(secs => ${windowMs / 1000})
         else rate_limit_counters.window_ends_at end
     returning count, greatest(0, extract(epoch from window_ends_at - now()) * 1000)::int as "ttlMs"`);
   const [row] = rowsOf<Hits>(result);
-  return row ?? { count: 1, ttlMs: windowMs };
-}
-
-/** Reads a counter without counting (0 when its window has passed). */
-export async function readHits(db: Db, key: string): Promise<Hits> {
-  const result = await db.execute(sql`
-    select count, greatest(0, extract(epoch from window_ends_at - now()) * 1000)::int as "ttlMs"
-    from rate_limit_counters where key = ${key} and window_ends_at > now()`);
-  const [row] = rowsOf<Hits>(result);
-  return row ?? { count: 0, ttlMs: 0 };
+  return row ?? { count: hits, ttlMs: windowMs };
 }
 
 /** Drops counters whose window ended (they would be reset on their next hit anyway). */

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../test/client.ts';
 import { buildSnapshot } from '../../test/factories.ts';
 import { createTestApp } from '../../test/helpers.ts';
+import { waitFor } from '../../test/process.ts';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../db/rows.ts';
 
 describe('rate limiting', () => {
   it('answers 429 with the catalogue body once an address exceeds the API limit', async () => {
@@ -21,6 +24,43 @@ describe('rate limiting', () => {
       await t.close();
     }
   });
+});
+
+describe('rate limiting on PostgreSQL', () => {
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'counts hits in memory, adds them to the shared counter in batches, and holds one limit across instances',
+    async () => {
+      const t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '5' });
+      const other = await t.anotherInstance();
+      try {
+        const shared = async () => {
+          const result = await t.app.db.execute(
+            sql`select coalesce(sum(count), 0)::int as count from rate_limit_counters`,
+          );
+          return rowsOf<{ count: number }>(result)[0]?.count ?? 0;
+        };
+        const get = (app: typeof t.app) => app.inject({ method: 'GET', url: '/api/config' });
+        for (let i = 0; i < 4; i++) expect((await get(t.app)).statusCode).toBe(200);
+        // Four GETs, and the shared counter learns of them by a batch (not one write each).
+        await waitFor(async () => (await shared()) === 4);
+        // The other instance alone would let five through; with the first one's four, it
+        // refuses within the next flush.
+        expect((await get(other.app)).statusCode).toBe(200);
+        await waitFor(async () => (await shared()) === 5);
+        // Its first hit made it read the shared count (5): unless that answer is still on its
+        // way, the next is refused; if it was, the one after the next batch is.
+        let status = (await get(other.app)).statusCode;
+        if (status !== 429) {
+          await waitFor(async () => (await shared()) === 6);
+          status = (await get(other.app)).statusCode;
+        }
+        expect(status).toBe(429);
+      } finally {
+        await other.close();
+        await t.close();
+      }
+    },
+  );
 });
 
 describe('where a state-changing request comes from', () => {

@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import { errors } from '@teamshuffle/domain';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { countHit, dropEndedCounters, readHits } from '../db/counters.ts';
+import { countHit, dropEndedCounters } from '../db/counters.ts';
 import type { Db } from './database.ts';
 import { sendError } from './errors.ts';
 
@@ -14,28 +14,100 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 type Callback = (error: Error | null, hits: { current: number; ttl: number }) => void;
 
+/** How often an instance adds its hits to the shared counters and learns the others'. */
+export const RATE_LIMIT_FLUSH_MS = 1000;
+
+type Counter = {
+  /** The shared count the database last answered (this instance's flushed hits included). */
+  shared: number;
+  /** Hits being added to the database now. */
+  flushing: number;
+  /** Hits not yet sent. */
+  pending: number;
+  windowEndsAt: number;
+  windowMs: number;
+};
+
+const hitsOf = (counter: Counter) => counter.shared + counter.flushing + counter.pending;
+
 /**
  * A store for @fastify/rate-limit whose counters are the database's (db/counters.ts), shared by
- * every instance. If the database does not answer, the request is let through (and logged by the
- * plugin): an outage of the limiter must not become an outage of the API.
+ * every instance, without a write per request (issue 22): each instance counts its hits in
+ * memory and adds them to the shared counter once a second (and at once for an address it has
+ * not seen in this window), learning the other instances' hits from the answer. A request is
+ * judged by the shared count last read plus this instance's hits since, so N instances together
+ * let through at most what they received in one flush interval beyond the limit. If the
+ * database does not answer, the hits are kept for the next flush and requests are judged by what
+ * this instance knows: an outage of the limiter must not become an outage of the API.
  */
-function sharedRateLimitStore(db: Db) {
-  return class SharedStore {
+function sharedRateLimitStore(db: Db, onError: (error: unknown) => void) {
+  const counters = new Map<string, Counter>();
+  let flushing: Promise<void> | null = null;
+  const flushOnce = async () => {
+    const now = Date.now();
+    for (const [key, counter] of counters) {
+      if (counter.pending === 0) {
+        if (counter.windowEndsAt <= now) counters.delete(key);
+        continue;
+      }
+      const hits = counter.pending;
+      counter.pending = 0;
+      counter.flushing = hits;
+      try {
+        const total = await countHit(db, `api:${key}`, counter.windowMs, hits);
+        // Hits counted meanwhile stay pending; `shared` is everything the database has.
+        counter.shared = total.count;
+        counter.windowEndsAt = Date.now() + total.ttlMs;
+      } catch (error) {
+        counter.pending += hits;
+        onError(error);
+        return;
+      } finally {
+        counter.flushing = 0;
+      }
+    }
+  };
+  const flush = () => (flushing ??= flushOnce().finally(() => (flushing = null)));
+  const timer = setInterval(() => void flush(), RATE_LIMIT_FLUSH_MS);
+  timer.unref();
+
+  class SharedStore {
     incr(key: string, callback: Callback, timeWindow: number) {
-      countHit(db, `api:${key}`, timeWindow).then(
-        (hits) => callback(null, { current: hits.count, ttl: hits.ttlMs }),
-        (error: unknown) => callback(error as Error, { current: 0, ttl: timeWindow }),
-      );
+      const now = Date.now();
+      let counter = counters.get(key);
+      const isNew = !counter || counter.windowEndsAt <= now;
+      if (!counter || isNew) {
+        counter = {
+          shared: 0,
+          flushing: 0,
+          pending: 0,
+          windowEndsAt: now + timeWindow,
+          windowMs: timeWindow,
+        };
+        counters.set(key, counter);
+      }
+      counter.pending += 1;
+      callback(null, { current: hitsOf(counter), ttl: Math.max(0, counter.windowEndsAt - now) });
+      if (isNew) void flush();
     }
     read(key: string, callback: Callback) {
-      readHits(db, `api:${key}`).then(
-        (hits) => callback(null, { current: hits.count, ttl: hits.ttlMs }),
-        (error: unknown) => callback(error as Error, { current: 0, ttl: 0 }),
-      );
+      const counter = counters.get(key);
+      const now = Date.now();
+      if (!counter || counter.windowEndsAt <= now) return callback(null, { current: 0, ttl: 0 });
+      callback(null, { current: hitsOf(counter), ttl: counter.windowEndsAt - now });
     }
     child() {
       return new SharedStore();
     }
+  }
+  return {
+    Store: SharedStore,
+    /** Adds every pending hit to the shared counters (on close, and for tests). */
+    flush,
+    close: async () => {
+      clearInterval(timer);
+      await flush();
+    },
   };
 }
 
@@ -71,16 +143,24 @@ export const securityPlugin = fp(
     // On PostgreSQL the counters live in the database, so several instances behind a load
     // balancer enforce one limit (issue 13); the embedded database is one instance's, and its
     // counters stay in memory (no write per request).
-    const sharedStore = app.dbDriver === 'postgres' ? sharedRateLimitStore(app.db) : undefined;
-    if (sharedStore) {
+    const shared =
+      app.dbDriver === 'postgres'
+        ? sharedRateLimitStore(app.db, (error) =>
+            app.log.warn({ err: error }, 'the shared rate-limit counters could not be written'),
+          )
+        : undefined;
+    if (shared) {
       const timer = setInterval(() => void dropEndedCounters(app.db).catch(() => {}), 60_000);
       timer.unref();
-      app.addHook('onClose', async () => clearInterval(timer));
+      app.addHook('onClose', async () => {
+        clearInterval(timer);
+        await shared.close().catch(() => {});
+      });
     }
     await app.register(rateLimit, {
       max: options.rateLimitPerMinute,
       timeWindow: '1 minute',
-      ...(sharedStore ? { store: sharedStore } : {}),
+      ...(shared ? { store: shared.Store } : {}),
       // A store in a database that does not answer must not turn every request into a 500
       // (GET /api/health would not get to say 503): the limit then waits for the database.
       skipOnError: true,
