@@ -20,6 +20,7 @@ import { recordStart } from './modules/system/system.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { cpuWorkerPlugin } from './plugins/cpu-worker.ts';
 import { databasePlugin, type DatabasePluginOptions } from './plugins/database.ts';
 import { storagePlugin } from './plugins/storage.ts';
 import { docsPlugin } from './plugins/docs.ts';
@@ -94,6 +95,7 @@ export async function buildApp(
     trustedOrigins: config.trustedOrigins,
   });
   await app.register(storagePlugin, { storage: config.storage });
+  await app.register(cpuWorkerPlugin);
   await app.register(outboxPlugin, {
     isReadable: config.devOutbox,
     hasSmtp: config.mail.smtpUrl !== undefined,

@@ -61,7 +61,7 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await saveResult(app.db, request.user!.id, request.body)),
+      reply.status(201).send(await saveResult(app.db, app.cpu, request.user!.id, request.body)),
   );
 
   app.delete(

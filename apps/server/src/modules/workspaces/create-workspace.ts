@@ -1,6 +1,7 @@
 import { AppError, type ShuffleSnapshot, slugify, uniqueSlug } from '@teamshuffle/domain';
 import { uniqueViolation } from '../../db/errors.ts';
 import type { Db } from '../../plugins/database.ts';
+import type { CpuPool } from '../../workers/cpu-pool.ts';
 import { findResult, insertResult } from '../results/results.repository.ts';
 import { assertFaithfulSnapshot } from '../results/results.service.ts';
 import { insertWorkspace, takenSlugs } from './workspaces.repository.ts';
@@ -15,8 +16,13 @@ const SLUG_ATTEMPTS = 3;
  * saved results) and creates the workspace from it, in one transaction. Two creations racing for
  * the same slug: the loser's transaction rolls back and is tried again with the next free slug.
  */
-export async function createWorkspace(db: Db, ownerId: string, input: CreateWorkspaceInput) {
-  if ('snapshot' in input) assertFaithfulSnapshot(input.snapshot);
+export async function createWorkspace(
+  db: Db,
+  cpu: CpuPool,
+  ownerId: string,
+  input: CreateWorkspaceInput,
+) {
+  if ('snapshot' in input) await assertFaithfulSnapshot(cpu, input.snapshot);
   const base = slugify(input.title);
   for (let attempt = 1; ; attempt++) {
     try {

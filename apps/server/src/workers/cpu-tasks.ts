@@ -1,0 +1,9 @@
+// The pure functions the CPU worker pool (cpu-pool.ts) may run, by name. Each entry loads its
+// function inside the worker on first use, so a worker imports only what it runs. To move more
+// CPU-heavy work off the event loop, add an entry here: a function of structured-cloneable
+// arguments and result, with no I/O and no shared state (decision 0012).
+
+export const cpuTasks = {
+  /** The replay of a saved balanced result's search (results.service.ts). */
+  isDrawOfSeed: async () => (await import('@teamshuffle/domain')).isDrawOfSeed,
+};

@@ -1,0 +1,37 @@
+// The server's check of a saved result (issue 15): its groups must be what the engine draws again
+// from the same members, constraints and seed, balanced with the same settings and search steps.
+// Pure and self-contained, so the server can run it in a worker thread (issue 22).
+import type { ShuffleSnapshot } from '../../results.ts';
+import { formTeams } from '../engine.ts';
+import { balanceTeams } from './balance.ts';
+
+/**
+ * Whether a snapshot's groups are exactly the draw of its seed: `formTeams`, or `balanceTeams`
+ * for its steps when it was balanced. Throws the engine's refusal for an input it cannot draw.
+ */
+export function isDrawOfSeed(snapshot: ShuffleSnapshot): boolean {
+  const plainInput = {
+    members: snapshot.members,
+    teamCount: snapshot.groupSize,
+    fixedPairs: snapshot.fixedPairs,
+    lockedTeams: snapshot.lockedTeams,
+    keepApart: snapshot.keepApart,
+    seed: snapshot.seed,
+  };
+  const { balance } = snapshot;
+  const replay = balance
+    ? balanceTeams({
+        ...plainInput,
+        attributes: snapshot.attributes ?? [],
+        balance,
+        maxSteps: balance.steps,
+      })
+    : formTeams(plainInput);
+  const drawn = JSON.stringify(
+    replay.teams.map((team) => [team.number, [...team.memberIds].sort()]),
+  );
+  const saved = JSON.stringify(
+    snapshot.groups.map((group) => [group.number, [...group.memberIds].sort()]),
+  );
+  return drawn === saved;
+}
