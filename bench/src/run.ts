@@ -2,6 +2,7 @@
 // measured against in the same run. BENCH_SECONDS sets the length of each load run.
 import { benchAssignments } from './assignments.bench.ts';
 import { benchBalance } from './balance.bench.ts';
+import { benchClass } from './class.bench.ts';
 import { benchFiles } from './files.bench.ts';
 import { benchHealth } from './health.bench.ts';
 import { benchLive } from './live.bench.ts';
@@ -24,3 +25,5 @@ if (!only || only === 'notes') await benchNotes(seconds);
 if (!only || only === 'assignments') await benchAssignments(seconds);
 if (!only || only === 'live') await benchLive();
 if (!only || only === 'web') await benchWeb();
+// Short load runs by default: the class bench makes about twenty on each database.
+if (!only || only === 'class') await benchClass(Number(process.env.BENCH_SECONDS ?? 2));

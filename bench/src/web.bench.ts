@@ -178,7 +178,7 @@ function budgetChecks(
 }
 
 /** Builds the web app into a temporary folder (the caller removes it). */
-async function buildWeb(): Promise<string> {
+export async function buildWeb(): Promise<string> {
   const outDir = mkdtempSync(path.join(tmpdir(), 'teamshuffle-bench-web-'));
   const vite = path.join(repoRoot, 'node_modules/vite/bin/vite.js');
   await new Promise<void>((resolve, reject) => {
