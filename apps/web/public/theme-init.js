@@ -77,6 +77,53 @@
     },
     true,
   );
+  // A press not yet let go: a pointer held down, or Space held on a control (which clicks on its
+  // release). The app does not take over the page while one is held (src/main.tsx): replacing the
+  // HTML between a press and its release lost the click (issue 22), since the release lands on
+  // the app's new control and the browser makes no click of a press and a release on two
+  // different elements. Let go after the release's click, which comes with the release.
+  var isHeld = false;
+  var whenLetGo = [];
+  function letGo() {
+    if (!isHeld) return;
+    isHeld = false;
+    var callbacks = whenLetGo.splice(0);
+    for (var k = 0; k < callbacks.length; k++) callbacks[k]();
+  }
+  function letGoAfterClick(event) {
+    // A tap's click can come a little after the finger's release.
+    setTimeout(letGo, event.pointerType === 'touch' ? 100 : 0);
+  }
+  document.addEventListener(
+    'pointerdown',
+    function () {
+      isHeld = true;
+    },
+    true,
+  );
+  document.addEventListener('pointerup', letGoAfterClick, true);
+  document.addEventListener('pointercancel', letGo, true);
+  document.addEventListener(
+    'keydown',
+    function (event) {
+      if (event.key === ' ') isHeld = true;
+    },
+    true,
+  );
+  document.addEventListener(
+    'keyup',
+    function (event) {
+      if (event.key === ' ') letGoAfterClick(event);
+    },
+    true,
+  );
+  // Released outside the window: no event here.
+  window.addEventListener('blur', letGo);
+  /** Calls `callback` once no press is held (at once if none is). */
+  window.__teamshuffleAfterPress = function (callback) {
+    if (isHeld) whenLetGo.push(callback);
+    else callback();
+  };
   // Enter in a prerendered form would send it as a plain GET and reload the page: the app is
   // not here yet to handle it. What was typed stays (the app takes it over).
   document.addEventListener(

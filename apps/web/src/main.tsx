@@ -4,6 +4,7 @@ import './app/mantine-global.css';
 import './app/global.css';
 
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProvider } from './app/provider';
@@ -35,6 +36,34 @@ const handOver = isPrerendered ? handOverPrerenderedPage(container) : () => unde
 // A page the server rendered for the signed-in visitor: the data it was rendered from.
 if (isPrerendered) hydrateInlinedQueries(queryClient);
 
+// The longest the app waits for a held press to be let go: a press held longer is not a click, and
+// a release the page never hears of must not keep the app away.
+const PRESS_WAIT_MAX_MS = 5000;
+
+/**
+ * Resolves once no press on the page sent as HTML is held (public/theme-init.js): taking over
+ * between a press and its release would lose the click (issue 22). Let go, the click is noted
+ * on the HTML and made again on the app's same control (src/lib/prerender-handoff.tsx).
+ */
+function afterHeldPress(): Promise<void> {
+  const scope = window as typeof window & {
+    __teamshuffleAfterPress?: (callback: () => void) => void;
+  };
+  const afterPress = scope.__teamshuffleAfterPress;
+  if (!isPrerendered || !afterPress) return Promise.resolve();
+  return new Promise((resolve) => {
+    // Says that the app is here and waits (the e2e test of a press held while it arrives).
+    container.setAttribute('data-awaiting-release', '');
+    const done = () => {
+      clearTimeout(timer);
+      container.removeAttribute('data-awaiting-release');
+      resolve();
+    };
+    const timer = setTimeout(done, PRESS_WAIT_MAX_MS);
+    afterPress(done);
+  });
+}
+
 function renderApp(): void {
   const app = (
     <StrictMode>
@@ -50,7 +79,10 @@ function renderApp(): void {
       </AfterFirstCommit>
     </StrictMode>
   );
-  createRoot(container).render(app);
+  // Rendered and committed in this task, right after the check that no press is held: a press
+  // can start in no gap between the two.
+  const root = createRoot(container);
+  flushSync(() => root.render(app));
 }
 
 // Over a page the server rendered for the signed-in visitor (decision 0011), the header's user
@@ -63,7 +95,9 @@ loadChunk(async () => {
     isPrerendered ? page : null,
     isSignedInPage ? preloadUserMenu() : null,
   ]);
-}).then(renderApp, (error: unknown) => {
-  console.error(error);
-  showStartupFailure(container);
-});
+})
+  .then(afterHeldPress)
+  .then(renderApp, (error: unknown) => {
+    console.error(error);
+    showStartupFailure(container);
+  });
