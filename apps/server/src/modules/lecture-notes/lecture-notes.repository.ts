@@ -231,11 +231,13 @@ export function notesJsonFor(
   reader: NotesReader,
   sortOrder: LectureNoteSortOrder,
 ): string {
+  // A note whose author is gone (null) is nobody's: null is never the reader's id (as in SQL).
+  const isAuthor = (note: ScopedNote) => note.authorId !== null && note.authorId === reader.userId;
   const seen = notes
-    .filter((note) => note.isPublished || reader.isOwner || note.authorId === reader.userId)
+    .filter((note) => note.isPublished || reader.isOwner || isAuthor(note))
     .sort((a, b) => a.ranks[sortOrder] - b.ranks[sortOrder]);
   const parts = seen.map((note) => {
-    const canEdit = reader.isOwner || (note.authorId === reader.userId && reader.canAuthor);
+    const canEdit = reader.isOwner || (isAuthor(note) && reader.canAuthor);
     return `{"canEdit":${canEdit}${note.tail}`;
   });
   return `[${parts.join(',')}]`;
