@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark, each printing its figure next to the comparison it is
 // measured against in the same run. BENCH_SECONDS sets the length of each load run.
+import { benchAppMainThread } from './app-main-thread.bench.ts';
 import { benchAssignments } from './assignments.bench.ts';
 import { benchBalance } from './balance.bench.ts';
 import { benchClass } from './class.bench.ts';
@@ -27,3 +28,4 @@ if (!only || only === 'live') await benchLive();
 if (!only || only === 'web') await benchWeb();
 // Short load runs by default: the class bench makes about twenty on each database.
 if (!only || only === 'class') await benchClass(Number(process.env.BENCH_SECONDS ?? 2));
+if (!only || only === 'app') await benchAppMainThread();

@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconHistory, IconScale, IconX } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { isBalancing } from '../model/balance';
 import type { BalanceChoice, EarlierRoundChoice } from '../model/balance';
@@ -55,7 +55,7 @@ function valuesOf(draft: Draft, key: string): string[] {
  * 'Balance Teams' (issue 15): which imported attributes to balance (means of numbers, spread and
  * 'never alone' for categories) and which earlier rounds' teammates to keep apart.
  */
-export function BalanceCard({
+export const BalanceCard = memo(function BalanceCard({
   draft,
   isSignedIn,
   canChooseRounds,
@@ -261,4 +261,4 @@ export function BalanceCard({
       ) : null}
     </Card>
   );
-}
+});

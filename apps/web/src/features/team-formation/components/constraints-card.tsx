@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowsSplit, IconLink, IconLock, IconPlus, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { constraintKindsByMember, constraintProblem } from '../model/draft';
 import type { ConstraintKind, Draft } from '../model/draft';
@@ -33,7 +33,12 @@ const KIND_COLORS = {
 } as const satisfies Record<ConstraintKind, string>;
 
 /** Fixed pairs, locked teams and keep-apart pairs: each listed, added through its modal, removable. */
-export function ConstraintsCard({ draft, labels, onAdd, onRemove }: ConstraintsCardProps) {
+export const ConstraintsCard = memo(function ConstraintsCard({
+  draft,
+  labels,
+  onAdd,
+  onRemove,
+}: ConstraintsCardProps) {
   const { t } = useTranslation();
   const [picking, setPicking] = useState<ConstraintKind | null>(null);
   const kindsByMember = constraintKindsByMember(draft);
@@ -169,4 +174,4 @@ export function ConstraintsCard({ draft, labels, onAdd, onRemove }: ConstraintsC
       ))}
     </Card>
   );
-}
+});

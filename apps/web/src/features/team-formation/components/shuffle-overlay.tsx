@@ -3,7 +3,8 @@ import { SHUFFLE_STEPS } from '@teamshuffle/domain';
 import { IconCheck, IconPlayerSkipForward } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import type { BalanceProgress } from '../hooks/use-balance-run';
+import type { BalanceRun } from '../hooks/use-balance-run';
+import { useStoreValue } from '../hooks/use-store-value';
 import type { ShuffleRun } from '../hooks/use-shuffle-animation';
 import { phaseIndexAtStep } from '../model/shuffle-phases';
 import type { ShufflePhase } from '../model/shuffle-phases';
@@ -11,7 +12,7 @@ import type { ShufflePhase } from '../model/shuffle-phases';
 type ShuffleOverlayProps = {
   run: ShuffleRun | null;
   /** A balancing search: its real progress drives the overlay instead of the clock. */
-  live?: BalanceProgress | null;
+  live?: BalanceRun | null;
   stepMs: number;
   isReducedMotion: boolean;
   /** The last step is over, or the user skipped (Skip Animation, Escape); for a search: stop. */
@@ -125,30 +126,31 @@ function ShuffleProgress({ phases, stepMs, isReducedMotion, onFinish }: ShuffleP
 }
 
 type LiveProgressProps = {
-  live: BalanceProgress;
+  live: BalanceRun;
   isReducedMotion: boolean;
   onStop: () => void;
 };
 
 // The drawing of the plain teams is instant, so the phases before 'balancing' are done at once;
 // the search's progress fills the steps up to the last, which is 'complete' once it is over.
-function LiveProgress({ live, isReducedMotion, onStop }: LiveProgressProps) {
-  const { phases } = live;
+// It alone reads the search's progress, so a report renders this and nothing else (issue 22).
+function LiveProgress({ live: { phases, progress }, isReducedMotion, onStop }: LiveProgressProps) {
+  const state = useStoreValue(progress);
   const balancing = Math.max(0, phases.indexOf('balancing'));
-  const current = live.isDone ? phases.length - 1 : balancing;
-  const step = live.isDone
+  const current = state.isDone ? phases.length - 1 : balancing;
+  const step = state.isDone
     ? SHUFFLE_STEPS
-    : Math.min(SHUFFLE_STEPS - 1, Math.max(1, Math.ceil(live.progress * (SHUFFLE_STEPS - 1))));
+    : Math.min(SHUFFLE_STEPS - 1, Math.max(1, Math.ceil(state.progress * (SHUFFLE_STEPS - 1))));
   return (
     <ProgressView
       phases={phases}
       step={step}
-      percent={live.isDone ? 100 : Math.round(live.progress * 100)}
+      percent={state.isDone ? 100 : Math.round(state.progress * 100)}
       current={current}
       isReducedMotion={isReducedMotion}
       onButton={onStop}
-      isLive={!live.isDone}
-      triedSteps={live.steps}
+      isLive={!state.isDone}
+      triedSteps={state.steps}
     />
   );
 }

@@ -21,7 +21,7 @@ import {
 } from '@tabler/icons-react';
 import { teamFigures } from '@teamshuffle/domain';
 import type { TeamFigures } from '@teamshuffle/domain';
-import { useEffect, useMemo, useRef, type Ref } from 'react';
+import { useEffect, useMemo, useRef, type CSSProperties, type Ref } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { shownAttributes } from '../model/balance';
 import { constraintKindsByMember } from '../model/draft';
@@ -49,6 +49,25 @@ const TEAM_COLORS = [
   'red',
   'yellow',
 ];
+
+// A team member is plain markup with constant styles (Mantine's Group and Text, as before in
+// look): up to 1,000 of them appear at once when a shuffle ends, in one render (issue 22).
+const MEMBER_STYLE = {
+  display: 'flex',
+  alignItems: 'center',
+  gap: 6,
+  flexWrap: 'nowrap',
+} as const satisfies CSSProperties;
+const MEMBER_NAME_STYLE = {
+  flex: 1,
+  minWidth: 0,
+  margin: 0,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  fontSize: 'var(--mantine-font-size-sm)',
+  lineHeight: 'var(--mantine-line-height-sm)',
+} as const satisfies CSSProperties;
 
 type ShuffleResultsProps = {
   draft: Draft;
@@ -236,16 +255,8 @@ export function ShuffleResults({
                   {group.memberIds.map((id) => {
                     const kinds = [...(kindsByMember.get(id) ?? [])];
                     return (
-                      <Group
-                        key={id}
-                        component="li"
-                        gap={6}
-                        wrap="nowrap"
-                        data-testid="team-member"
-                      >
-                        <Text size="sm" style={{ flex: 1 }} truncate>
-                          {names.get(id)}
-                        </Text>
+                      <li key={id} style={MEMBER_STYLE} data-testid="team-member">
+                        <p style={MEMBER_NAME_STYLE}>{names.get(id)}</p>
                         {kinds.map((kind) => {
                           const Icon = CONSTRAINT_ICONS[kind];
                           return (
@@ -266,7 +277,7 @@ export function ShuffleResults({
                             </Tooltip>
                           );
                         })}
-                      </Group>
+                      </li>
                     );
                   })}
                 </Stack>

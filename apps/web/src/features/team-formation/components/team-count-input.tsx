@@ -1,6 +1,6 @@
 import { NumberInput } from '@mantine/core';
 import { TEAM_COUNT_MAX, TEAM_COUNT_MIN, teamCountFrom } from '@teamshuffle/domain';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 
 type TeamCountInputProps = {
@@ -13,7 +13,10 @@ type TeamCountInputProps = {
  * are taken; on leaving the field anything else becomes the nearest allowed number, or 4 when it
  * is not a number at all (`teamCountFrom`).
  */
-export function TeamCountInput({ value, onChange }: TeamCountInputProps) {
+export const TeamCountInput = memo(function TeamCountInput({
+  value,
+  onChange,
+}: TeamCountInputProps) {
   const { t } = useTranslation();
   const [typed, setTyped] = useState<string | number>(value);
   const [committed, setCommitted] = useState(value);
@@ -53,4 +56,4 @@ export function TeamCountInput({ value, onChange }: TeamCountInputProps) {
       w={180}
     />
   );
-}
+});

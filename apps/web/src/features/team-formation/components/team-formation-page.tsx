@@ -2,7 +2,7 @@ import { Alert, Button, Card, Container, Grid, Group, Stack, Text, Title } from 
 import { newSeed } from '@teamshuffle/domain';
 import type { CreateWorkspaceInput } from '@teamshuffle/domain';
 import { IconAlertCircle, IconArrowsShuffle } from '@tabler/icons-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
@@ -16,8 +16,9 @@ import { useBalanceRun } from '../hooks/use-balance-run';
 import { useDraft } from '../hooks/use-draft';
 import { useShuffleAnimation } from '../hooks/use-shuffle-animation';
 import { isBalancing } from '../model/balance';
+import type { AttributeDefinition } from '../model/balance';
 import { memberLabels, newMembers, snapshotOf } from '../model/draft';
-import type { Draft } from '../model/draft';
+import type { ConstraintKind, Draft, DraftMember } from '../model/draft';
 import { draftFromSavedResult } from '../model/draft-storage';
 import type { TeamFormationNavigationState } from '../model/navigation-state';
 import {
@@ -123,6 +124,50 @@ export function TeamFormationPage({
   }
 
   const labels = useMemo(() => memberLabels(draft.members), [draft.members]);
+  // Stable handlers: the member list (1,000 rows at most), the cards and the team count are
+  // memoised, so that the page rendering again (a shuffle starting or ending, a dialog) does not
+  // render them again unless their own data changed (issue 22).
+  const addMembers = useCallback(
+    (names: string[]) => dispatch({ type: 'addMembers', members: newMembers(names, newId) }),
+    [dispatch],
+  );
+  const importMembers = useCallback(
+    (members: DraftMember[], attributes: AttributeDefinition[]) => {
+      dispatch({ type: 'importMembers', members, attributes });
+      notify.success(t('balance.import.imported', { count: members.length }));
+    },
+    [dispatch, t],
+  );
+  const renameMember = useCallback(
+    (id: string, name: string) => dispatch({ type: 'renameMember', id, name }),
+    [dispatch],
+  );
+  const removeMember = useCallback(
+    (id: string) => dispatch({ type: 'removeMember', id }),
+    [dispatch],
+  );
+  const clearMembers = useCallback(() => dispatch({ type: 'clear' }), [dispatch]);
+  const setTeamCount = useCallback(
+    (teamCount: number) => dispatch({ type: 'setTeamCount', teamCount }),
+    [dispatch],
+  );
+  const setBalance = useCallback(
+    (balance: Draft['balance']) => dispatch({ type: 'setBalance', balance }),
+    [dispatch],
+  );
+  const removeAttribute = useCallback(
+    (key: string) => dispatch({ type: 'removeAttribute', key }),
+    [dispatch],
+  );
+  const addConstraint = useCallback(
+    (kind: ConstraintKind, memberIds: string[]) =>
+      dispatch({ type: 'addConstraint', kind, id: newId(), memberIds }),
+    [dispatch],
+  );
+  const removeConstraint = useCallback(
+    (kind: ConstraintKind, id: string) => dispatch({ type: 'removeConstraint', kind, id }),
+    [dispatch],
+  );
   const shownFailure = failure && failure.draft === draft ? failure.failure : null;
 
   const shuffle = () => {
@@ -294,14 +339,11 @@ export function TeamFormationPage({
               members={draft.members}
               attributes={draft.attributes}
               labels={labels}
-              onAdd={(names) => dispatch({ type: 'addMembers', members: newMembers(names, newId) })}
-              onImport={(members, attributes) => {
-                dispatch({ type: 'importMembers', members, attributes });
-                notify.success(t('balance.import.imported', { count: members.length }));
-              }}
-              onRename={(id, name) => dispatch({ type: 'renameMember', id, name })}
-              onRemove={(id) => dispatch({ type: 'removeMember', id })}
-              onClear={() => dispatch({ type: 'clear' })}
+              onAdd={addMembers}
+              onImport={importMembers}
+              onRename={renameMember}
+              onRemove={removeMember}
+              onClear={clearMembers}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 7 }}>
@@ -315,10 +357,7 @@ export function TeamFormationPage({
               >
                 <Stack gap="sm">
                   <Group align="flex-end" gap="md" wrap="wrap">
-                    <TeamCountInput
-                      value={draft.teamCount}
-                      onChange={(teamCount) => dispatch({ type: 'setTeamCount', teamCount })}
-                    />
+                    <TeamCountInput value={draft.teamCount} onChange={setTeamCount} />
                     <Button
                       size="md"
                       leftSection={<IconArrowsShuffle size={18} aria-hidden="true" />}
@@ -350,16 +389,14 @@ export function TeamFormationPage({
                 isSignedIn={isSignedIn}
                 canChooseRounds={canSave}
                 viewerId={session.user?.id ?? null}
-                onChange={(balance) => dispatch({ type: 'setBalance', balance })}
-                onRemoveAttribute={(key) => dispatch({ type: 'removeAttribute', key })}
+                onChange={setBalance}
+                onRemoveAttribute={removeAttribute}
               />
               <ConstraintsCard
                 draft={draft}
                 labels={labels}
-                onAdd={(kind, memberIds) =>
-                  dispatch({ type: 'addConstraint', kind, id: newId(), memberIds })
-                }
-                onRemove={(kind, id) => dispatch({ type: 'removeConstraint', kind, id })}
+                onAdd={addConstraint}
+                onRemove={removeConstraint}
               />
             </Stack>
           </Grid.Col>

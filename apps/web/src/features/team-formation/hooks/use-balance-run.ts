@@ -3,12 +3,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { BALANCE_TIME_BUDGET_MS } from '../model/balance-messages';
 import type { BalanceReply, BalanceRequest } from '../model/balance-messages';
 import type { ShuffleFailure } from '../model/run-shuffle';
+import { createValueStore } from '../model/progress-store';
+import type { ValueStore } from '../model/progress-store';
 import type { ShufflePhase } from '../model/shuffle-phases';
 
-/** A balancing search in progress, as the shuffle overlay shows it. */
+/** How far a balancing search has got, as the shuffle overlay shows it. */
 export type BalanceProgress = {
-  id: number;
-  phases: ShufflePhase[];
   /** 0..1, from the worker. */
   progress: number;
   /** Arrangements tried so far. */
@@ -17,13 +17,24 @@ export type BalanceProgress = {
   isDone: boolean;
 };
 
+/**
+ * A balancing search in progress. Its progress changes every BALANCE_PROGRESS_MS and lives in a
+ * store that only the overlay's progress reads (issue 22): the page renders when a search starts
+ * and when it ends, not on every report.
+ */
+export type BalanceRun = {
+  id: number;
+  phases: ShufflePhase[];
+  progress: ValueStore<BalanceProgress>;
+};
+
 export type BalanceCallbacks = {
   onDone: (result: BalanceTeamsResult, isCut: boolean) => void;
   onFailed: (failure: ShuffleFailure) => void;
 };
 
 export type BalanceRunner = {
-  run: BalanceProgress | null;
+  run: BalanceRun | null;
   start: (input: BalanceTeamsInput, phases: ShufflePhase[], callbacks: BalanceCallbacks) => void;
   /** Stop now: the worker answers with the best teams so far (or, once done, close). */
   stop: () => void;
@@ -53,7 +64,7 @@ function createWorker(handlers: { current: Handlers | null }): Worker {
  * result is shown after one more overlay step on 'complete', or at once when stopped then.
  */
 export function useBalanceRun(stepMs: number): BalanceRunner {
-  const [run, setRun] = useState<BalanceProgress | null>(null);
+  const [run, setRun] = useState<BalanceRun | null>(null);
   const workerRef = useRef<Worker | null>(null);
   const pendingRef = useRef<{ id: number; finish: () => void } | null>(null);
   const timerRef = useRef(0);
@@ -85,7 +96,8 @@ export function useBalanceRun(stepMs: number): BalanceRunner {
         }
         workerRef.current = worker;
       }
-      setRun({ id, phases, progress: 0, steps: 0, isDone: false });
+      const progress = createValueStore<BalanceProgress>({ progress: 0, steps: 0, isDone: false });
+      setRun({ id, phases, progress });
       const close = () => {
         window.clearTimeout(timerRef.current);
         pendingRef.current = null;
@@ -95,11 +107,7 @@ export function useBalanceRun(stepMs: number): BalanceRunner {
         if (idRef.current !== id || message.id !== id) return;
         switch (message.type) {
           case 'progress':
-            setRun((current) =>
-              current?.id === id
-                ? { ...current, progress: message.progress, steps: message.steps }
-                : current,
-            );
+            progress.set({ progress: message.progress, steps: message.steps, isDone: false });
             return;
           case 'failed':
             close();
@@ -111,11 +119,7 @@ export function useBalanceRun(stepMs: number): BalanceRunner {
               callbacks.onDone(message.result, message.isCut);
             };
             pendingRef.current = { id, finish };
-            setRun((current) =>
-              current?.id === id
-                ? { ...current, progress: 1, steps: message.result.balance.steps, isDone: true }
-                : current,
-            );
+            progress.set({ progress: 1, steps: message.result.balance.steps, isDone: true });
             timerRef.current = window.setTimeout(finish, stepMs);
             return;
           }
