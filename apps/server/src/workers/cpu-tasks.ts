@@ -4,6 +4,8 @@
 // arguments and result, with no I/O and no shared state (decision 0012).
 
 export const cpuTasks = {
-  /** The replay of a saved balanced result's search (results.service.ts). */
+  /** The replay of a balanced snapshot's search, for Create Team (results.service.ts). */
   isDrawOfSeed: async () => (await import('@teamshuffle/domain')).isDrawOfSeed,
+  /** Save Result's body: its schema, its snapshot's problems, the replay (results.service.ts). */
+  checkSaveResult: async () => (await import('@teamshuffle/domain')).checkSaveResult,
 };

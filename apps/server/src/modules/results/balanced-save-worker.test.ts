@@ -1,6 +1,7 @@
-// Issue 22: saving a balanced result replays its search in the CPU worker (workers/cpu-pool.ts),
-// so the event loop keeps serving while a 1,000-member result is checked; a refusal from the
-// worker is the same answer as on the main thread, and a worker that dies answers an error.
+// Issue 22: Save Result parses its body and replays the balancing search in the CPU worker
+// (workers/cpu-pool.ts), so the event loop keeps serving while a 1,000-member result is checked;
+// a refusal from the worker is the same answer as on the main thread, and a worker that dies
+// answers an error.
 import { threadId } from 'node:worker_threads';
 import {
   balanceTeams,
@@ -81,7 +82,7 @@ describe('saving a 1,000-member balanced result (issue 22)', () => {
 
   it('replays the search in a worker thread while the event loop keeps turning', async () => {
     const { client } = await buildUser(t.app, t.config.publicUrl);
-    const replays = t.app.cpu.stats().completed.isDrawOfSeed ?? 0;
+    const checks = t.app.cpu.stats().completed.checkSaveResult ?? 0;
     // Timer callbacks that run while the worker holds the check: none could if it ran here.
     let ticksDuringCheck = 0;
     const timer = setInterval(() => {
@@ -96,7 +97,7 @@ describe('saving a 1,000-member balanced result (issue 22)', () => {
     expect(savedResult.parse(body)).toEqual(body);
     expect(body.snapshot).toEqual(snapshot);
     const stats = t.app.cpu.stats();
-    expect(stats.completed.isDrawOfSeed).toBe(replays + 1);
+    expect(stats.completed.checkSaveResult).toBe(checks + 1);
     expect(stats.threadIds.length).toBeGreaterThan(0);
     expect(stats.threadIds).not.toContain(threadId);
     expect(ticksDuringCheck).toBeGreaterThan(0);
@@ -118,13 +119,29 @@ describe('saving a 1,000-member balanced result (issue 22)', () => {
       field: 'snapshot',
       message: 'This result cannot be saved: its teams are not the draw of its seed.',
     });
-    expect(t.app.cpu.stats().completed.isDrawOfSeed).toBe(replays + 2);
+    expect(t.app.cpu.stats().completed.checkSaveResult).toBe(checks + 2);
+
+    // A body that fails the schema: the 400 the route's schema gave before the worker.
+    const badEmail = {
+      ...snapshot,
+      members: snapshot.members.map((member, i) =>
+        i === 999 ? { ...member, email: 'no' } : member,
+      ),
+    };
+    const invalid = await client.post('/api/results', { title: 'Bad', snapshot: badEmail });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json()).toMatchObject({
+      error: 'validation_failed',
+      field: 'snapshot.members.999.email',
+    });
+    expect(invalid.json().message).toMatch(/^snapshot\.members\.999\.email: /);
+    expect(t.app.cpu.stats().completed.checkSaveResult).toBe(checks + 3);
   });
 
   it('answers the engine’s refusal from the worker exactly as from the main thread', async () => {
     const { client } = await buildUser(t.app, t.config.publicUrl);
     // Three members in four teams: every member in one group, but no draw can make it.
-    const plain = {
+    const snapshot = {
       members: ['a', 'b', 'c'].map((id) => ({ id, name: id.toUpperCase() })),
       groups: [
         { number: 1, memberIds: ['a'] },
@@ -135,18 +152,14 @@ describe('saving a 1,000-member balanced result (issue 22)', () => {
       groupSize: 4,
       seed: 's',
     };
-    const balanced = {
-      ...plain,
-      attributes: [],
-      balance: { numeric: [], spread: [], noIsolation: [], earlierRounds: [], steps: 0 },
-    };
     const failed = t.app.cpu.stats().failed;
-    const onMain = await client.post('/api/results', { title: 'Plain', snapshot: plain });
-    const inWorker = await client.post('/api/results', { title: 'Balanced', snapshot: balanced });
-    expect(onMain.statusCode).toBe(422);
-    expect(onMain.json()).toMatchObject({ error: 'too_few_members' });
-    expect(inWorker.statusCode).toBe(onMain.statusCode);
-    expect(inWorker.body).toBe(onMain.body);
+    // Save Result checks in the worker; Create Team replays a plain draw on the main thread.
+    const inWorker = await client.post('/api/results', { title: 'Saved', snapshot });
+    const onMain = await client.post('/api/workspaces', { title: 'Course', snapshot });
+    expect(inWorker.statusCode).toBe(422);
+    expect(inWorker.json()).toMatchObject({ error: 'too_few_members', field: 'teamCount' });
+    expect(onMain.statusCode).toBe(inWorker.statusCode);
+    expect(onMain.body).toBe(inWorker.body);
     expect(t.app.cpu.stats().failed).toBe(failed + 1);
   });
 
@@ -159,7 +172,7 @@ describe('saving a 1,000-member balanced result (issue 22)', () => {
     expect(response.statusCode).toBe(500);
     expect(response.json()).toMatchObject({ error: 'internal' });
     expect(logLines.join('')).toMatch(
-      /The CPU worker stopped \(exit code \d+\) while running isDrawOfSeed/,
+      /The CPU worker stopped \(exit code \d+\) while running checkSaveResult/,
     );
     // Nothing was saved, and the next save starts a fresh worker.
     expect((await client.get('/api/results')).json()).toEqual([]);
@@ -178,7 +191,7 @@ describe('saving a 1,000-member balanced result (issue 22)', () => {
       await other.close();
     }
     expect(other.app.cpu.stats().workers).toBe(0);
-    await expect(other.app.cpu.run('isDrawOfSeed', snapshot)).rejects.toThrow(
+    await expect(other.app.cpu.run('checkSaveResult', {})).rejects.toThrow(
       'The CPU worker pool is closed',
     );
   });

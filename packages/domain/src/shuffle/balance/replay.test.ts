@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ShuffleSnapshot } from '../../results.ts';
 import { formTeams } from '../engine.ts';
 import { balanceTeams } from './balance.ts';
-import { isDrawOfSeed } from './replay.ts';
+import { checkSaveResult, isDrawOfSeed } from './replay.ts';
 
 const members = Array.from({ length: 24 }, (_, i) => ({
   id: `m${i + 1}`,
@@ -55,5 +55,30 @@ describe('isDrawOfSeed', () => {
     expect(isDrawOfSeed(early)).toBe(true);
     const plain = groupsOf(formTeams({ ...base, teamCount: 4 }).teams);
     expect(isDrawOfSeed({ ...balanced(), groups: plain })).toBe(false);
+  });
+});
+
+describe('checkSaveResult', () => {
+  it('parses the body, then finds the first problem, then replays the draw', () => {
+    expect(checkSaveResult({ title: '', snapshot: balanced() })).toEqual({ kind: 'invalid' });
+    const snapshot = balanced();
+    const checked = checkSaveResult({ title: ' Week 1 ', snapshot });
+    expect(checked).toEqual({
+      kind: 'checked',
+      input: { title: 'Week 1', snapshot },
+      isDrawn: true,
+    });
+    const dropped = { ...snapshot, groups: snapshot.groups.slice(0, 3) };
+    expect(checkSaveResult({ title: 'x', snapshot: { ...dropped, groupSize: 3 } })).toMatchObject({
+      kind: 'problem',
+      problem: expect.stringMatching(/is in no group$/),
+    });
+    const plain = groupsOf(formTeams({ ...base, teamCount: 4 }).teams);
+    expect(checkSaveResult({ title: 'x', snapshot: { ...snapshot, groups: plain } })).toMatchObject(
+      {
+        kind: 'checked',
+        isDrawn: false,
+      },
+    );
   });
 });

@@ -1,7 +1,12 @@
 // The server's check of a saved result (issue 15): its groups must be what the engine draws again
 // from the same members, constraints and seed, balanced with the same settings and search steps.
 // Pure and self-contained, so the server can run it in a worker thread (issue 22).
-import type { ShuffleSnapshot } from '../../results.ts';
+import {
+  type SaveResultInput,
+  saveResultInput,
+  type ShuffleSnapshot,
+  snapshotProblems,
+} from '../../results.ts';
 import { formTeams } from '../engine.ts';
 import { balanceTeams } from './balance.ts';
 
@@ -34,4 +39,22 @@ export function isDrawOfSeed(snapshot: ShuffleSnapshot): boolean {
     snapshot.groups.map((group) => [group.number, [...group.memberIds].sort()]),
   );
   return drawn === saved;
+}
+
+/** What `checkSaveResult` finds, as plain data (it may cross a thread). */
+export type SaveResultCheck =
+  | { kind: 'invalid' }
+  | { kind: 'problem'; problem: string }
+  | { kind: 'checked'; input: SaveResultInput; isDrawn: boolean };
+
+/**
+ * The whole check of a Save Result body: `saveResultInput`, then the snapshot's first problem,
+ * then whether its groups are the draw of its seed. Throws the engine's refusal.
+ */
+export function checkSaveResult(body: unknown): SaveResultCheck {
+  const parsed = saveResultInput.safeParse(body);
+  if (!parsed.success) return { kind: 'invalid' };
+  const [problem] = snapshotProblems(parsed.data.snapshot);
+  if (problem !== undefined) return { kind: 'problem', problem };
+  return { kind: 'checked', input: parsed.data, isDrawn: isDrawOfSeed(parsed.data.snapshot) };
 }
