@@ -308,8 +308,10 @@ async function pageHtml(url: string, workspaceId: string, cookie: string) {
   return { bytes: Buffer.byteLength(html), isRendered: isRendered(html), html };
 }
 
-// The signed-in page's own marker (as web.bench.ts checks it); the app shell has none.
-const isRendered = (html: string) => html.includes('data-signed-in');
+// The signed-in page's marker (as web.bench.ts checks it) or its inlined queries: the app shell
+// (index.html) has neither. Either will do, so that a reworked page still counts as rendered.
+const isRendered = (html: string) =>
+  html.includes('data-signed-in') || html.includes(`id="${INLINED_QUERIES_ID}"`);
 
 /**
  * The API GETs behind the queries the page carries in its inlined JSON (`teamshuffle-queries`),
