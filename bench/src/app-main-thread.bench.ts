@@ -202,6 +202,14 @@ async function setUpPage(page: Page, url: string) {
   await card.getByRole('switch', { name: 'Even out the mean Skill' }).check();
 }
 
+/** What the in-page predicates use of the page's globals (the bench has no DOM types). */
+type PageScope = typeof globalThis & {
+  document: {
+    querySelector: (selector: string) => unknown;
+    querySelectorAll: (selector: string) => { length: number };
+  };
+};
+
 /** One balanced shuffle, traced from the click to the teams on screen. */
 async function measureShuffle(
   browser: Browser,
@@ -231,17 +239,21 @@ async function measureShuffle(
   await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   await page.evaluate(() => performance.mark('bench-shuffle-start'));
   await page.keyboard.press('Enter');
-  // Plain queries every 100 ms, not locators (see above).
+  // Plain queries every 100 ms, not locators (see above). Functions, not text: the page's CSP
+  // refuses the eval a text predicate needs.
   const wait = { polling: 100, timeout: TIMEOUT_MS };
   await page.waitForFunction(
-    `document.querySelector('[data-testid="shuffle-phase"]') !== null`,
+    () =>
+      (globalThis as PageScope).document.querySelector('[data-testid="shuffle-phase"]') !== null,
     undefined,
     wait,
   );
   await page.waitForFunction(
-    `document.querySelector('[data-testid="shuffle-phase"]') === null &&
-      document.querySelectorAll('[data-testid="team-card"]').length === ${TEAMS}`,
-    undefined,
+    (teams) =>
+      (globalThis as PageScope).document.querySelector('[data-testid="shuffle-phase"]') === null &&
+      (globalThis as PageScope).document.querySelectorAll('[data-testid="team-card"]').length ===
+        teams,
+    TEAMS,
     wait,
   );
   // Two frames after the teams are in the DOM: they have been painted.
