@@ -18,6 +18,7 @@ import { AppRoutes, preloadPage } from './app/router';
 import { preloadUserMenu } from './features/auth/components/user-menu-slot';
 import { RouteErrorBoundary } from './components/route-error';
 import { makeZodJitless } from './lib/zod-jitless';
+import { prefetchBeforeTakeover } from './app/page-data/page-data-at';
 
 // Before any page's code parses with zod: no eval probe under the strict CSP.
 makeZodJitless();
@@ -94,6 +95,7 @@ loadChunk(async () => {
     initI18n(),
     isPrerendered ? page : null,
     isSignedInPage ? preloadUserMenu() : null,
+    isSignedInPage ? prefetchBeforeTakeover(queryClient, window.location.href) : null,
   ]);
 })
   .then(afterHeldPress)

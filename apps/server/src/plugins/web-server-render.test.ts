@@ -12,9 +12,10 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, type TestClient } from '../../test/client.ts';
+import { buildSnapshot } from '../../test/factories.ts';
 import { createTestApp, makeTempDir, writeWebFixture, type TestApp } from '../../test/helpers.ts';
 import { session } from '../modules/users/users.table.ts';
-import { SERVER_RENDER_TIME_LIMIT_MS } from './web.ts';
+import { SERVER_RENDER_TIME_LIMIT_MS } from './web-server-render.ts';
 
 /**
  * A stand-in for the web build's renderer (apps/web/src/app/prerender.tsx, which the e2e tests
@@ -23,18 +24,32 @@ import { SERVER_RENDER_TIME_LIMIT_MS } from './web.ts';
  * server makes of its answer.
  */
 const RENDERER = `
-export async function renderSignedInPage(url, language, transport) {
+let renders = 0;
+export async function fetchPageData(url, transport) {
   const me = await (await transport('/api/me', { method: 'GET' })).json();
   if (!me.user) return null;
-  if (url.includes('fails')) throw new Error('renderer internals: /secret/path');
   if (url.includes('writes')) await transport('/api/workspaces', { method: 'POST' });
-  if (url.includes('slow')) await new Promise((resolve) => setTimeout(resolve, ${SERVER_RENDER_TIME_LIMIT_MS + 1000}));
-  const list = await transport('/api/workspaces', { method: 'GET' });
-  const workspaces = await list.json();
+  const list = await (await transport('/api/workspaces', { method: 'GET' })).json();
   return {
-    markup: '<main><h1>' + me.user.displayName + '</h1><p>' + url + ' ' + language + ' ' + workspaces.length + '</p></main>',
+    queries: [
+      {
+        queryKey: ['me'],
+        queryHash: '["me"]',
+        note: '</script><script>alert(1)</script>',
+        state: { data: { name: me.user.displayName, count: list.length } },
+      },
+    ],
+  };
+}
+export async function renderPage(url, language, known) {
+  if (url.includes('fails')) throw new Error('renderer internals: /secret/path');
+  if (url.includes('slow')) await new Promise((resolve) => setTimeout(resolve, ${SERVER_RENDER_TIME_LIMIT_MS + 1000}));
+  const { name, count } = known.queries[0].state.data;
+  renders += 1;
+  return {
+    markup: '<main><h1>' + name + '</h1><p>' + url + ' ' + language + ' ' + count + '</p><p>render ' + renders + '</p></main>',
     title: 'Workspaces & <Mine> · Teamshuffle',
-    queries: { queries: [{ queryKey: ['me'], note: '</script><script>alert(1)</script>' }] },
+    queries: known,
   };
 }
 `;
@@ -95,7 +110,7 @@ describe('the signed-in pages rendered on the server (decision 0011)', () => {
       response.body.slice(response.body.indexOf('</div>')),
     );
     expect(data?.[1]).toBe(INLINED_QUERIES_ID);
-    expect(JSON.parse(data?.[2] ?? '')).toEqual({
+    expect(JSON.parse(data?.[2] ?? '')).toMatchObject({
       queries: [{ queryKey: ['me'], note: '</script><script>alert(1)</script>' }],
     });
     expect(response.body).not.toContain('<script>alert(1)');
@@ -184,6 +199,31 @@ describe('the signed-in pages rendered on the server (decision 0011)', () => {
     }
     // A session that needs no renewal sets no cookie.
     expect((await client.get('/workspaces')).headers['set-cookie']).toBeUndefined();
+  });
+
+  it('renders in a worker thread, once per data: the same answers send the same page again', async () => {
+    const { client } = await buildUser(t.app, t.config.publicUrl, { name: 'Cy' });
+    const rendersBefore = t.app.cpu.stats().completed['renderSignedInPage'] ?? 0;
+    const first = await client.get('/workspaces');
+    const again = await client.get('/workspaces');
+    expect(first.body).toContain('<h1>Cy</h1><p>/workspaces en 0</p>');
+    // Rendered by the pool's worker, and only once for the same data.
+    expect(t.app.cpu.stats().completed['renderSignedInPage']).toBe(rendersBefore + 1);
+    expect(again.body).toBe(first.body);
+    // New data (a workspace of hers): a new page, with it.
+    const created = await client.post('/api/workspaces', {
+      title: 'Cy course',
+      snapshot: buildSnapshot(4, 2),
+    });
+    expect(created.statusCode).toBe(201);
+    const after = await client.get('/workspaces');
+    expect(after.body).toContain('<h1>Cy</h1><p>/workspaces en 1</p>');
+    expect(t.app.cpu.stats().completed['renderSignedInPage']).toBe(rendersBefore + 2);
+    // Another visitor with the same address gets their own page, never hers.
+    const { client: dee } = await buildUser(t.app, t.config.publicUrl, { name: 'Dee' });
+    const theirs = await dee.get('/workspaces');
+    expect(theirs.body).toContain('<h1>Dee</h1>');
+    expect(theirs.body).not.toContain('Cy');
   });
 
   it('never sends the renderer or the templates as files', async () => {

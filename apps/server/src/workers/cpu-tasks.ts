@@ -3,9 +3,26 @@
 // CPU-heavy work off the event loop, add an entry here: a function of structured-cloneable
 // arguments and result, with no I/O and no shared state (decision 0012).
 
+import type { Language } from '@teamshuffle/domain';
+import type { PageData, RenderedPage, WebRenderer } from '../plugins/web-server-render.ts';
+
 export const cpuTasks = {
   /** The replay of a balanced snapshot's search, for Create Team (results.service.ts). */
   isDrawOfSeed: async () => (await import('@teamshuffle/domain')).isDrawOfSeed,
   /** Save Result's body: its schema, its snapshot's problems, the replay (results.service.ts). */
   checkSaveResult: async () => (await import('@teamshuffle/domain')).checkSaveResult,
+  /**
+   * A signed-in page rendered from its data by the web build's renderer (the module at
+   * `rendererUrl`, loaded once per worker; plugins/web-server-render.ts, decision 0013).
+   */
+  renderSignedInPage: async () =>
+    async function renderSignedInPage(
+      rendererUrl: string,
+      url: string,
+      language: Language,
+      known: PageData,
+    ): Promise<RenderedPage | null> {
+      const web = (await import(rendererUrl)) as WebRenderer;
+      return web.renderPage(url, language, known);
+    },
 };

@@ -26,6 +26,8 @@ import { initI18n } from '../lib/i18n';
 import type { Language } from '../lib/i18n';
 import { queryKeys } from '../lib/query-keys';
 import { AppRoutes, preloadPage } from './router';
+import { deferredKeys, fetchScreenData } from './page-data/page-data';
+import { pageDataAt } from './page-data/page-data-at';
 import { theme } from './theme';
 
 function page(client: QueryClient, url: string): ReactNode {
@@ -110,7 +112,7 @@ async function renderOnce(client: QueryClient, url: string, language: Language) 
 /** Whether a query the page rendered is one it would fetch now (not waiting for another). */
 function isWanted(query: Query): boolean {
   if (query.state.status !== 'pending') return false;
-  // As the first observer that asked for it set them (a new client each step).
+  // As the first observer that asked for it set them.
   const { enabled, queryFn } = query.options as {
     enabled?: boolean | ((query: Query) => boolean);
     queryFn?: unknown;
@@ -119,42 +121,71 @@ function isWanted(query: Query): boolean {
   return typeof enabled === 'function' ? enabled(query) : enabled !== false;
 }
 
-/** A page asks for its data in steps (the session first, then the workspace, then its parts). */
-const MAX_STEPS = 6;
+/** The answers a page is rendered from, fresh for the render (no refresh shown as on its way). */
+function clientWith(known: DehydratedState | null): QueryClient {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity } },
+  });
+  if (known) hydrate(client, known);
+  return client;
+}
 
 /**
- * The signed-in page at `url` (path and query string) in `language`, as the visitor whose API
- * calls `transport` answers sees it: rendered, its queries fetched, rendered again with their
- * answers, until it asks for nothing more. Null where the app should render the page itself: no
- * signed-in session, a call that failed, a part that could not render, or a page that keeps
- * asking.
+ * The first screen's data of the signed-in page at `url` (path and query string), fetched as the
+ * visitor whose API calls `transport` answers: the page's data list (app/page-data) step by step
+ * as entries depend on earlier answers. Null where the app should render the page itself: a page
+ * without a list, no signed-in session, or a call that failed.
  */
+export async function fetchPageData(
+  url: string,
+  transport: ApiTransport,
+): Promise<DehydratedState | null> {
+  return requests.run(transport, async () => {
+    const data = await pageDataAt(url);
+    if (!data) return null;
+    const client = clientWith(null);
+    if (!(await fetchScreenData(client, data))) return null;
+    if (!client.getQueryData(queryKeys.me)) return null;
+    return dehydrate(client);
+  });
+}
+
+/** A signed-in page and how many renders it took (always one: its data list is complete). */
+export type ServerRender = ServerRenderedPage & { renders: number };
+
+/**
+ * The signed-in page at `url` in `language`, rendered once from its first screen's data (no API
+ * call: this runs in the server's worker thread). What the page's list leaves to the browser (the
+ * sections) stays pending, so the HTML does not grow with the course. Null where the app should
+ * render the page itself: a part that could not render, or a page that asks for data its list
+ * does not name (a list to complete: the test of each list checks there is none).
+ */
+export async function renderPage(
+  url: string,
+  language: Language,
+  known: DehydratedState,
+): Promise<ServerRender | null> {
+  const data = await pageDataAt(url);
+  if (!data) return null;
+  const client = clientWith(known);
+  const { markup, title } = await renderOnce(client, url, language);
+  const deferred = deferredKeys(client, data);
+  const isUnlisted = client
+    .getQueryCache()
+    .getAll()
+    .some((query) => isWanted(query) && !deferred.has(JSON.stringify(query.queryKey)));
+  if (isUnlisted) return null;
+  // A part that failed is left for the app (React marks it); the CSP would block a script.
+  if (/<script|<template|<!--\$!/.test(markup)) return null;
+  return { markup, title, queries: dehydrate(client), renders: 1 };
+}
+
+/** `fetchPageData`, then `renderPage`: the whole server render in one thread (tests, tools). */
 export async function renderSignedInPage(
   url: string,
   language: Language,
   transport: ApiTransport,
-): Promise<ServerRenderedPage | null> {
-  return requests.run(transport, async () => {
-    let known: DehydratedState | null = null;
-    for (let step = 0; step < MAX_STEPS; step++) {
-      // A new client each step: its queries are those this render asked for, with its options.
-      // What it fetched is fresh for the render (no refresh shown as on its way).
-      const client = new QueryClient({
-        defaultOptions: { queries: { retry: false, staleTime: Infinity } },
-      });
-      if (known) hydrate(client, known);
-      const { markup, title } = await renderOnce(client, url, language);
-      const wanted = client.getQueryCache().getAll().filter(isWanted);
-      if (wanted.length === 0) {
-        if (!client.getQueryData(queryKeys.me)) return null;
-        // A part that failed is left for the app (React marks it); the CSP would block a script.
-        if (/<script|<template|<!--\$!/.test(markup)) return null;
-        return { markup, title, queries: dehydrate(client) };
-      }
-      await Promise.all(wanted.map((query) => query.fetch().catch(() => undefined)));
-      if (wanted.some((query) => query.state.status !== 'success')) return null;
-      known = dehydrate(client);
-    }
-    return null;
-  });
+): Promise<ServerRender | null> {
+  const known = await fetchPageData(url, transport);
+  return known ? renderPage(url, language, known) : null;
 }

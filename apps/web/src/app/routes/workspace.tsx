@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { AssignmentsSection } from '../../features/assignments/components/assignments-section';
 import { LectureNotesSection } from '../../features/lecture-notes/components/lecture-notes-section';
@@ -11,6 +12,8 @@ import {
   ConstraintSections,
 } from '../../features/workspace/components/workspace-sections';
 import type { WorkspaceRef } from '../../features/workspace/hooks/use-workspace-detail';
+import { usePageData } from '../page-data/page-data';
+import { workspacePageData } from './workspace.data';
 
 /**
  * `/workspace/:workspaceId` and `/workspaces/:slug`: the workspace page (spec part 2, section 2),
@@ -20,12 +23,17 @@ import type { WorkspaceRef } from '../../features/workspace/hooks/use-workspace-
  */
 export function WorkspaceRoute() {
   const { workspaceId, slug } = useParams();
-  const workspaceRef: WorkspaceRef =
-    workspaceId !== undefined
-      ? { kind: 'id', id: workspaceId }
-      : { kind: 'slug', slug: slug ?? '' };
+  const workspaceRef = useMemo<WorkspaceRef>(
+    () =>
+      workspaceId !== undefined
+        ? { kind: 'id', id: workspaceId }
+        : { kind: 'slug', slug: slug ?? '' },
+    [workspaceId, slug],
+  );
   // A new address is a new page: nothing (open modals, forms) carries over.
   const key = workspaceRef.kind === 'id' ? `id:${workspaceRef.id}` : `slug:${workspaceRef.slug}`;
+  // Everything the page shows is asked for at once (workspace.data.ts), not section by section.
+  usePageData(useMemo(() => workspacePageData(workspaceRef), [workspaceRef]));
   return (
     <WorkspacePageFrame key={key} workspaceRef={workspaceRef}>
       {(detail) => (

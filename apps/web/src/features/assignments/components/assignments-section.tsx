@@ -162,7 +162,7 @@ export function AssignmentsSection({ detail }: { detail: WorkspaceDetail }) {
       ) : null}
 
       {query.isPending ? (
-        <Stack gap="sm" aria-busy="true" aria-label={t('assignments.loading')}>
+        <Stack gap="sm" role="status" aria-busy="true" aria-label={t('assignments.loading')}>
           <Skeleton height={88} radius="md" />
           <Skeleton height={88} radius="md" />
         </Stack>

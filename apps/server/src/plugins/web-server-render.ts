@@ -1,0 +1,229 @@
+// The signed-in pages rendered on the server with the visitor's own data (decision 0011), at class
+// scale (issue 22, decision 0013): the page's first-screen data is fetched from the API as the
+// visitor (on this thread: a few cached answers), the page is rendered once in a worker thread
+// (never on the event loop), and the HTML is kept per data, so a visit whose data has not changed
+// sends the page it was sent before without rendering it again.
+import { createHash } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import {
+  INLINED_QUERIES_ID,
+  SERVER_RENDER_SLOTS,
+  escapeHtml,
+  serverRenderedFile,
+} from '@teamshuffle/domain';
+import type { Language, ServerRenderedPage } from '@teamshuffle/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type Encoding, compress, encodingFor, jsonScript } from './web-html.ts';
+
+/** A request of the web app's renderer to the API, answered by the server itself. */
+type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;
+
+/** A page's first-screen data as the renderer fetched it (TanStack Query's dehydrated state). */
+export type PageData = {
+  queries: ReadonlyArray<{ queryHash?: string; state?: { data?: unknown } }>;
+};
+
+/** A signed-in page rendered from its data. */
+export type RenderedPage = { markup: string; title: string; queries: unknown };
+
+/** The web build's renderer for Node (apps/web/src/app/prerender.tsx, decision 0011). */
+export type WebRenderer = {
+  /** The first screen's data of the page at `url`, asked as the visitor; null: send the app. */
+  fetchPageData: (url: string, transport: ApiTransport) => Promise<PageData | null>;
+  /** The page rendered once from its data (no API calls); null: send the app. */
+  renderPage: (url: string, language: Language, known: PageData) => Promise<RenderedPage | null>;
+};
+
+/** Past this the visitor gets the app without its page rendered, rather than wait longer. */
+export const SERVER_RENDER_TIME_LIMIT_MS = 2000;
+
+/** The most bytes of rendered pages kept (least recently sent first out). */
+const PAGE_CACHE_MAX_BYTES = 16 * 1024 * 1024;
+
+/** Statuses whose answers have no body (a Response refuses one). */
+const NO_BODY = new Set([101, 204, 205, 304]);
+
+/**
+ * The renderer's API calls for `request`'s page: GET only, made on the server itself with the
+ * visitor's cookie and address (their own permissions and their own rate limit), never over the
+ * network. A cookie an answer sets (GET /api/me renews a session a day old) goes on to the
+ * visitor with the page, or with the app if the page falls back to it: the session is renewed
+ * in the database, and the browser's cookie must follow.
+ */
+function transportFor(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): ApiTransport {
+  return async (apiPath, init) => {
+    if ((init.method ?? 'GET') !== 'GET') throw new TypeError('the renderer only reads');
+    const answer = await app.inject({
+      method: 'GET',
+      url: apiPath,
+      remoteAddress: request.ip,
+      headers: {
+        accept: 'application/json',
+        cookie: request.headers.cookie ?? '',
+        ...(request.headers['accept-language']
+          ? { 'accept-language': request.headers['accept-language'] }
+          : {}),
+        ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
+      },
+    });
+    const cookies = answer.headers['set-cookie'];
+    // (A render past its time limit goes on after the app was sent: too late for its cookie.)
+    if (cookies !== undefined && !reply.sent) {
+      // The visitor's own answer from now on, whichever page it is.
+      reply.header('cache-control', 'private, no-cache').header('set-cookie', cookies);
+    }
+    const type = answer.headers['content-type'];
+    return new Response(NO_BODY.has(answer.statusCode) ? null : answer.rawPayload, {
+      status: answer.statusCode,
+      headers: typeof type === 'string' ? { 'content-type': type } : {},
+    });
+  };
+}
+
+/** A page rendered for one visitor's data: its HTML and its compressed copies, made once. */
+type CachedPage = { html: Buffer; compressed: Map<Encoding, Promise<Buffer>> };
+
+/**
+ * Rendered pages by what they were rendered from (the page, its language and the answers' data:
+ * the same data makes the same page), least recently sent first out past `maxBytes`. The data is
+ * the visitor's own (their session, their role's view), so a page is only ever sent again for
+ * the same answers, which the API gave this visitor just now.
+ */
+class PageCache {
+  readonly #pages = new Map<string, CachedPage>();
+  #bytes = 0;
+
+  get(key: string): CachedPage | undefined {
+    const page = this.#pages.get(key);
+    if (page) {
+      this.#pages.delete(key);
+      this.#pages.set(key, page);
+    }
+    return page;
+  }
+
+  set(key: string, page: CachedPage) {
+    if (this.#pages.has(key) || page.html.byteLength > PAGE_CACHE_MAX_BYTES) return;
+    this.#pages.set(key, page);
+    this.#bytes += page.html.byteLength * 2;
+    for (const [oldKey, oldest] of this.#pages) {
+      if (this.#bytes <= PAGE_CACHE_MAX_BYTES) break;
+      this.#pages.delete(oldKey);
+      this.#bytes -= oldest.html.byteLength * 2;
+    }
+  }
+}
+
+/** What identifies a page's rendering: the address, the language and the answers' data. */
+function pageKey(url: string, language: Language, known: PageData): string {
+  const hash = createHash('sha256').update(`${url}\n${language}\n`);
+  for (const query of known.queries) {
+    hash.update(`${query.queryHash ?? ''}\n${JSON.stringify(query.state?.data ?? null)}\n`);
+  }
+  return hash.digest('base64url');
+}
+
+/** A page for one visitor, compressed as their browser takes it (each copy made once). */
+async function sendPrivatePage(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+  const encoding = encodingFor(request.headers['accept-encoding']);
+  reply
+    .header('cache-control', 'private, no-cache')
+    .header('vary', 'Cookie, Accept-Language, Accept-Encoding')
+    .type('text/html; charset=utf-8');
+  if (encoding === null) return reply.send(page.html);
+  let copy = page.compressed.get(encoding);
+  if (!copy) {
+    copy = compress(page.html, encoding, 'quick');
+    copy.catch(() => page.compressed.delete(encoding));
+    page.compressed.set(encoding, copy);
+  }
+  reply.header('content-encoding', encoding);
+  return reply.send(await copy);
+}
+
+/** Runs `task`, or resolves null past `ms` (the task goes on, its answer unused). */
+async function withinTime<T>(task: Promise<T>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const tooLate = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  try {
+    return await Promise.race([task, tooLate]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The signed-in pages' renderer: `send` answers a page request with the page rendered for the
+ * visitor and returns true, or returns false where the app is to render it (no template, no
+ * session after all, a call that failed, a render that failed or took past the time limit).
+ */
+export function serverRenderer(
+  app: FastifyInstance,
+  rendererFile: string,
+  templates: ReadonlyMap<string, string>,
+) {
+  const rendererUrl = pathToFileURL(rendererFile).href;
+  // The renderer's code on this thread fetches the page's data (its data list); the render
+  // itself runs in the CPU worker pool, which loads the same file.
+  let renderer: Promise<WebRenderer> | null = null;
+  const loadRenderer = () => (renderer ??= import(rendererUrl) as Promise<WebRenderer>);
+  const pages = new PageCache();
+
+  const render = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: ServerRenderedPage,
+    pathname: string,
+    language: Language,
+  ): Promise<CachedPage | null> => {
+    const template = templates.get(serverRenderedFile(page, language));
+    if (!template) return null;
+    const web = await loadRenderer();
+    const known = await web.fetchPageData(request.url, transportFor(app, request, reply));
+    if (!known) return null;
+    const key = pageKey(request.url, language, known);
+    const cached = pages.get(key);
+    if (cached) return cached;
+    const rendered = await app.cpu.run(
+      'renderSignedInPage',
+      rendererUrl,
+      request.url,
+      language,
+      known,
+    );
+    if (!rendered) return null;
+    const html = template
+      .replace(SERVER_RENDER_SLOTS.title, () => escapeHtml(rendered.title))
+      .replace(SERVER_RENDER_SLOTS.path, () => escapeHtml(pathname))
+      .replace(SERVER_RENDER_SLOTS.markup, () => rendered.markup)
+      .replace(SERVER_RENDER_SLOTS.queries, () => jsonScript(INLINED_QUERIES_ID, rendered.queries));
+    const made: CachedPage = { html: Buffer.from(html), compressed: new Map() };
+    pages.set(key, made);
+    return made;
+  };
+
+  return async function send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: ServerRenderedPage,
+    pathname: string,
+    language: Language,
+  ): Promise<boolean> {
+    const made = await withinTime(
+      render(request, reply, page, pathname, language),
+      SERVER_RENDER_TIME_LIMIT_MS,
+    ).catch((error: unknown) => {
+      request.log.error({ err: error }, 'rendering a signed-in page failed');
+      return null;
+    });
+    if (!made) return false;
+    await sendPrivatePage(request, reply, made);
+    return true;
+  };
+}

@@ -1,0 +1,129 @@
+// The signed-in pages as the server renders them (decision 0011, issue 22): with the page's data
+// list, the workspace page asks the API only for its first screen (the session, the workspace)
+// and renders once; the sections stay pending, for the browser to load.
+import type { WorkspaceDetail } from '@teamshuffle/domain';
+import { workspaceDetail } from '@teamshuffle/domain';
+import { describe, expect, it } from 'vitest';
+import { renderSignedInPage } from './prerender';
+
+const USER = {
+  id: 'u-owner',
+  displayName: 'Ada Owner',
+  email: 'ada@example.com',
+  emailVerified: true,
+  phoneNumber: null,
+  photoUrl: null,
+  createdAt: '2026-09-01T10:00:00.000Z',
+  lastLoginAt: '2026-11-25T10:00:00.000Z',
+  isVerified: true,
+  hasPassword: true,
+};
+
+const COUNTS = { total: 3, unread: 2, read: 1 };
+
+const WORKSPACE_ID = '11111111-1111-4111-8111-111111111111';
+
+/** A workspace of `teamCount` teams of four, answered to its owner. */
+function detail(teamCount: number): WorkspaceDetail {
+  const teams = Array.from({ length: teamCount }, (_, index) => ({
+    id: `t${index + 1}`,
+    number: index + 1,
+    leaderMemberId: `m${index + 1}-1`,
+    memberIds: [1, 2, 3, 4].map((n) => `m${index + 1}-${n}`),
+  }));
+  return workspaceDetail.parse({
+    id: WORKSPACE_ID,
+    slug: 'data-structures',
+    title: 'Data Structures',
+    isPublic: false,
+    groupSize: teamCount,
+    createdAt: '2026-09-01T10:00:00.000Z',
+    role: 'owner',
+    myMemberId: null,
+    myTeamId: null,
+    counters: {
+      totalMembers: teamCount * 4,
+      teams: teamCount,
+      groupSize: teamCount,
+      fixedGroups: 0,
+    },
+    teams,
+    members: teams.flatMap((team) =>
+      team.memberIds.map((id, index) => ({
+        id,
+        name: `Student ${id}`,
+        teamId: team.id,
+        email: `${id}@example.com`,
+        hasEmail: true,
+        photoUrl: null,
+        isVerified: index === 0,
+        isLeader: index === 0,
+      })),
+    ),
+    fixedPairs: [],
+    keepApart: [],
+    lockedTeams: [],
+    preferences: { lectureNoteSortOrder: 'week-asc' },
+  });
+}
+
+/** An API on the visitor's behalf that answers the session and the workspace, and notes each ask. */
+function api(answers: Record<string, unknown>) {
+  const asked: string[] = [];
+  const transport = async (path: string) => {
+    asked.push(path);
+    const body = answers[path];
+    if (body === undefined) return new Response('{"error":"not_found"}', { status: 404 });
+    return new Response(JSON.stringify(body), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  };
+  return { asked, transport };
+}
+
+describe('the workspace page rendered on the server', () => {
+  it('asks only for its first screen, renders once, and leaves the sections to the browser', async () => {
+    const { asked, transport } = api({
+      '/api/me': { user: USER },
+      '/api/notifications/counts': COUNTS,
+      [`/api/workspaces/${WORKSPACE_ID}`]: detail(10),
+    });
+    const page = await renderSignedInPage(`/workspace/${WORKSPACE_ID}`, 'en', transport);
+    expect(page).not.toBeNull();
+    expect(page?.renders).toBe(1);
+    expect(asked.sort()).toEqual([
+      '/api/me',
+      '/api/notifications/counts',
+      `/api/workspaces/${WORKSPACE_ID}`,
+    ]);
+    // The first screen: the title and every team's members.
+    expect(page?.markup).toContain('Data Structures');
+    expect(page?.markup).toContain('Student m10-4');
+    // The sections are on the page, loading (the browser fills them).
+    expect(page?.markup).toContain('aria-busy="true"');
+    // The data the app starts from: the two answers, not the sections'.
+    const keys = page?.queries.queries.map((query) => query.queryKey[0]);
+    expect(keys?.sort()).toEqual(['me', 'notifications', 'workspaces']);
+  });
+
+  it('grows with the roster (the sections are never part of it)', async () => {
+    const render = async (teamCount: number) => {
+      const { transport } = api({
+        '/api/me': { user: USER },
+        '/api/notifications/counts': COUNTS,
+        [`/api/workspaces/${WORKSPACE_ID}`]: detail(teamCount),
+      });
+      return (await renderSignedInPage(`/workspace/${WORKSPACE_ID}`, 'en', transport))?.markup;
+    };
+    const small = await render(2);
+    const large = await render(10);
+    expect(small).toBeDefined();
+    expect(large?.length).toBeGreaterThan(small?.length ?? Infinity);
+  });
+
+  it('hands the page to the app (null) when the workspace cannot be read', async () => {
+    const { transport } = api({ '/api/me': { user: USER }, '/api/notifications/counts': COUNTS });
+    expect(await renderSignedInPage(`/workspace/${WORKSPACE_ID}`, 'en', transport)).toBeNull();
+  });
+});

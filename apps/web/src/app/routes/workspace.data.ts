@@ -1,0 +1,38 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { assignmentsQueryOptions } from '../../features/assignments/api/get-assignments';
+import { notesSectionQueryOptions } from '../../features/lecture-notes/api/get-notes-section';
+import { teamScoresQueryOptions } from '../../features/scores/api/get-team-scores';
+import { workspaceQueryOptions } from '../../features/workspace/api/get-workspace';
+import { workspaceBySlugQueryOptions } from '../../features/workspace/api/get-workspace-by-slug';
+import type { WorkspaceRef } from '../../features/workspace/hooks/use-workspace-detail';
+import type { PageData, PageQuery } from '../page-data/page-data';
+import { shellData } from '../page-data/shell.data';
+
+/**
+ * The workspace page's data (app/page-data): the shell's (the session, the bell), then the workspace (its answer depends
+ * on who asks) for the first screen; then the sections it loads after: Lecture Notes and
+ * Assignments (as soon as the session and the workspace's id are known, beside the workspace
+ * itself), and Team Scores once the workspace says the caller owns it.
+ */
+export function workspacePageData(ref: WorkspaceRef): PageData {
+  return (client: QueryClient) => {
+    const { screen, viewerId } = shellData(client);
+    const rest: PageQuery[] = [];
+    if (viewerId === undefined) return { screen, rest };
+    const detailQuery =
+      ref.kind === 'id'
+        ? workspaceQueryOptions(viewerId, ref.id)
+        : workspaceBySlugQueryOptions(viewerId, ref.slug);
+    screen.push(detailQuery);
+    const detail = client.getQueryData(detailQuery.queryKey);
+    const workspaceId = ref.kind === 'id' ? ref.id : detail?.id;
+    if (workspaceId !== undefined) {
+      rest.push(
+        notesSectionQueryOptions(viewerId, workspaceId),
+        assignmentsQueryOptions(viewerId, workspaceId),
+      );
+    }
+    if (detail?.role === 'owner') rest.push(teamScoresQueryOptions(detail.id));
+    return { screen, rest };
+  };
+}
