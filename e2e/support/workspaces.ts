@@ -61,6 +61,23 @@ export async function createCourseWorkspace(
   return body.workspace;
 }
 
+/** The ids of `courseSnapshot()`'s teams (by number) and members (by name) in a workspace. */
+export async function courseIds(
+  owner: Account,
+  workspaceId: string,
+): Promise<{ teamId: (number: number) => string; memberId: (name: string) => string }> {
+  const response = await owner.context.request.get(`/api/workspaces/${workspaceId}`);
+  expect(response.ok(), await response.text()).toBe(true);
+  const detail = (await response.json()) as {
+    teams: Array<{ id: string; number: number }>;
+    members: Array<{ id: string; name: string }>;
+  };
+  return {
+    teamId: (number) => detail.teams.find((team) => team.number === number)!.id,
+    memberId: (name) => detail.members.find((member) => member.name === name)!.id,
+  };
+}
+
 /**
  * Ann leads Team 1 and Cat Team 2 of `courseSnapshot()`; with `withEmails`, both leaders get an
  * e-mail address too (the owner's Create Assignment needs one for every leader).
@@ -72,12 +89,7 @@ export async function setCourseLeaders(
 ): Promise<void> {
   const { request } = owner.context;
   const headers = { Origin: owner.origin };
-  const detail = (await (await request.get(`/api/workspaces/${workspaceId}`)).json()) as {
-    teams: Array<{ id: string; number: number }>;
-    members: Array<{ id: string; name: string }>;
-  };
-  const teamId = (number: number) => detail.teams.find((team) => team.number === number)!.id;
-  const memberId = (name: string) => detail.members.find((member) => member.name === name)!.id;
+  const { teamId, memberId } = await courseIds(owner, workspaceId);
   const leaders = [
     [1, 'Ann'],
     [2, 'Cat'],
@@ -100,4 +112,84 @@ export async function setCourseLeaders(
     headers,
   });
   expect(response.ok(), await response.text()).toBe(true);
+}
+
+/** Sends a state-changing API request as the owner's pages do, and checks its status. */
+async function send(
+  owner: Account,
+  method: 'post' | 'put' | 'patch',
+  url: string,
+  data: unknown,
+  status = 200,
+): Promise<unknown> {
+  const response = await owner.context.request[method](url, {
+    data,
+    headers: { Origin: owner.origin },
+  });
+  expect(response.status(), await response.text()).toBe(status);
+  return response.json();
+}
+
+/**
+ * The course's roles as accounts: Ann leads Team 1 with `leader`'s e-mail (so `leader` is Team 1's
+ * leader), Ben of Team 1 has `member`'s (a plain member), and Cat leads Team 2 with an address of
+ * her own (every leader has one, as Create Assignment needs).
+ */
+export async function setCourseAccounts(
+  owner: Account,
+  workspaceId: string,
+  { leader, member }: { leader: Account; member: Account },
+): Promise<void> {
+  await setCourseLeaders(owner, workspaceId, { withEmails: false });
+  const { teamId, memberId } = await courseIds(owner, workspaceId);
+  const base = `/api/workspaces/${workspaceId}`;
+  await send(owner, 'put', `${base}/leader-emails`, {
+    entries: [
+      { teamId: teamId(1), email: leader.email },
+      { teamId: teamId(2), email: `cat-${workspaceId}@example.com` },
+    ],
+  });
+  await send(owner, 'put', `${base}/teams/${teamId(1)}/member-emails`, {
+    entries: [{ memberId: memberId('Ben'), email: member.email }],
+  });
+}
+
+/** A published lecture note without a task, through the API. */
+export async function createPublishedNote(
+  owner: Account,
+  workspaceId: string,
+  title: string,
+): Promise<void> {
+  const base = `/api/workspaces/${workspaceId}/notes`;
+  const note = (await send(
+    owner,
+    'post',
+    base,
+    { title, description: '', week: 1, date: null, task: null },
+    201,
+  )) as { id: string };
+  await send(owner, 'patch', `${base}/${note.id}`, { isPublished: true });
+}
+
+/** An assignment open from yesterday to tomorrow (PDF, 5 MB), through the API; every leader needs an e-mail. */
+export async function createOpenAssignment(
+  owner: Account,
+  workspaceId: string,
+  title: string,
+): Promise<void> {
+  const day = 24 * 60 * 60 * 1000;
+  await send(
+    owner,
+    'post',
+    `/api/workspaces/${workspaceId}/assignments`,
+    {
+      title,
+      description: '',
+      startAt: new Date(Date.now() - day).toISOString(),
+      endAt: new Date(Date.now() + day).toISOString(),
+      maxFileSizeMb: 5,
+      allowedTypes: ['pdf'],
+    },
+    201,
+  );
 }
