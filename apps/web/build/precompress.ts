@@ -17,7 +17,7 @@ const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|webmanifest)$/;
 const MIN_BYTES = 1024;
 
 /** Writes `file.br` and `file.gz` when each is smaller than the file. */
-async function compressFile(file: string): Promise<void> {
+export async function compressFile(file: string): Promise<void> {
   const content = await readFile(file);
   if (content.byteLength < MIN_BYTES) return;
   const [br, gz] = await Promise.all([

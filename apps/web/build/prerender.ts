@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -14,6 +15,7 @@ import {
 } from '@teamshuffle/domain';
 import type { Language } from '@teamshuffle/domain';
 import type { Plugin, Rollup } from 'vite';
+import { compressFile } from './precompress.ts';
 
 const ROUTE = (name: string) =>
   new RegExp(`[\\\\/]src[\\\\/]app[\\\\/]routes[\\\\/]${name}\\.tsx$`);
@@ -61,6 +63,32 @@ async function inlineStylesheets(html: string, outDir: string): Promise<string> 
         `    <style data-href="/${href}">${css}</style>\n    <link rel="stylesheet" href="/${href}" disabled>`,
     );
   }
+  return result;
+}
+
+/**
+ * Each linked stylesheet's text joined into one fingerprinted file (`assets/<page>-<hash>.css`,
+ * with its compressed copies), linked once where the first one was; each original link stays,
+ * disabled (never fetched), so that Vite's preloader knows the sheet is on the page. For the
+ * signed-in pages (issue 22): written in, the sheets were 125 kB of every visitor's page; linked
+ * one by one, a first visit would wait for some twenty requests.
+ */
+async function linkStylesheetsAsOne(html: string, outDir: string, page: string): Promise<string> {
+  const links = [...html.matchAll(/[ \t]*<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g)];
+  const sheets = await Promise.all(
+    links.map(([, href]) => readFile(path.join(outDir, href ?? ''), 'utf8')),
+  );
+  const css = sheets.join('\n');
+  const hash = createHash('sha256').update(css).digest('base64url').slice(0, 10);
+  const name = `assets/${page}-${hash}.css`;
+  await writeFile(path.join(outDir, name), css);
+  await compressFile(path.join(outDir, name));
+  let result = html;
+  links.forEach(([tag, href], index) => {
+    const disabled = `    <link rel="stylesheet" href="/${href}" disabled>`;
+    const combined = index === 0 ? `    <link rel="stylesheet" href="/${name}">\n` : '';
+    result = result.replace(tag, () => `${combined}${disabled}`);
+  });
   return result;
 }
 
@@ -185,6 +213,7 @@ export function prerenderPages(): Plugin {
         start: string,
         title: string,
         root: string,
+        styles: 'inline' | 'linked',
       ) => {
         // Only what index.html does not already link (the entry's own CSS and chunks).
         const tags = (headTags.get(name) ?? '')
@@ -203,10 +232,11 @@ export function prerenderPages(): Plugin {
         if (!html.includes(`<title>${title}</title>`)) {
           throw new Error('prerender: index.html has no <title>Teamshuffle</title> to fill');
         }
-        await writeFile(
-          path.join(outDir, name),
-          startAfterPaint(await inlineStylesheets(html, outDir), start),
-        );
+        const styled =
+          styles === 'inline'
+            ? await inlineStylesheets(html, outDir)
+            : await linkStylesheetsAsOne(html, outDir, name.split('.')[0] ?? name);
+        await writeFile(path.join(outDir, name), startAfterPaint(styled, start));
       };
       for (const page of PRERENDERED_PAGES) {
         for (const language of LANGUAGES) {
@@ -221,10 +251,13 @@ export function prerenderPages(): Plugin {
             page.start,
             escapeHtml(title),
             `<div id="root" data-prerendered="${page.path}" data-language="${language}"><div class="prerendered-page">${markup}</div></div>`,
+            'inline',
           );
         }
       }
-      // The signed-in pages' templates: the server fills the slots for each visitor.
+      // The signed-in pages' templates: the server fills the slots for each visitor. Their
+      // stylesheets are one linked file, not written in (issue 22: 125 kB of every page): a
+      // signed-in visitor has been here before, and the immutable file is in their cache.
       for (const page of SERVER_RENDERED_PAGES) {
         for (const language of LANGUAGES) {
           await pageHtml(
@@ -233,6 +266,7 @@ export function prerenderPages(): Plugin {
             page.start,
             SERVER_RENDER_SLOTS.title,
             `<div id="root" data-prerendered="${SERVER_RENDER_SLOTS.path}" data-language="${language}" data-signed-in><div class="prerendered-page">${SERVER_RENDER_SLOTS.markup}</div></div>\n    ${SERVER_RENDER_SLOTS.queries}`,
+            'linked',
           );
         }
       }
