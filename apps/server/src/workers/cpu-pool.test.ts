@@ -2,7 +2,7 @@ import { threadId } from 'node:worker_threads';
 import { AppError } from '@teamshuffle/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CpuPool, type CpuPoolOptions, type CpuTaskLoaders } from './cpu-pool.ts';
-import type { cpuTasks } from './cpu-pool.fixture.ts';
+import { type cpuTasks, threadNice } from './cpu-pool.fixture.ts';
 
 const FIXTURE = new URL('./cpu-pool.fixture.ts', import.meta.url);
 let pools: CpuPool<typeof cpuTasks>[] = [];
@@ -33,6 +33,18 @@ describe('CpuPool', () => {
       threadIds: [ranOn],
     });
   });
+
+  it.runIf(process.platform === 'linux')(
+    'runs its workers at a lower CPU priority than the event loop, which keeps its own',
+    async () => {
+      const before = threadNice();
+      const lowered = pool({ size: 1 });
+      expect(await lowered.run('nice')).toBe(Math.min(19, before + 10));
+      expect(threadNice()).toBe(before);
+      const same = pool({ size: 1, niceness: 0 });
+      expect(await same.run('nice')).toBe(before);
+    },
+  );
 
   it('queues tasks beyond its size and runs them on as many workers as allowed', async () => {
     const one = pool({ size: 1 });

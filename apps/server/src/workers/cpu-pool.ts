@@ -29,7 +29,7 @@ export type TaskReply =
       };
     };
 /** The worker's start-up data. */
-export type WorkerData = { tasksUrl: string };
+export type WorkerData = { tasksUrl: string; niceness: number };
 
 export type CpuPoolOptions = {
   /** Worker threads at most (default: 2 when there are more than 2 cores, else 1). */
@@ -41,6 +41,12 @@ export type CpuPoolOptions = {
   timeoutMs?: number;
   /** The module whose `cpuTasks` export lists the tasks (default: cpu-tasks.ts). */
   tasksUrl?: URL;
+  /**
+   * How much lower than the event loop's the workers' CPU priority is (Linux, where a thread has
+   * its own nice value; default 10, 0 for the same): when the cores are busy, requests go first
+   * and the background work waits.
+   */
+  niceness?: number;
 };
 
 export type CpuPoolStats = {
@@ -90,6 +96,7 @@ export class CpuPool<Tasks extends CpuTaskLoaders = typeof cpuTasks> {
   readonly #size: number;
   readonly #timeoutMs: number;
   readonly #tasksUrl: string;
+  readonly #niceness: number;
   readonly #slots = new Set<Slot>();
   readonly #queue: Job[] = [];
   readonly #completed: Record<string, number> = {};
@@ -102,6 +109,7 @@ export class CpuPool<Tasks extends CpuTaskLoaders = typeof cpuTasks> {
     this.#size = Math.max(1, options.size ?? defaultPoolSize());
     this.#timeoutMs = options.timeoutMs ?? 60_000;
     this.#tasksUrl = (options.tasksUrl ?? DEFAULT_TASKS_URL).href;
+    this.#niceness = options.niceness ?? 10;
   }
 
   /** Runs task `name` with `args` (structured-cloned) in a worker; resolves to its value. */
@@ -171,7 +179,7 @@ export class CpuPool<Tasks extends CpuTaskLoaders = typeof cpuTasks> {
   #start(): Slot {
     const worker = new Worker(WORKER_URL, {
       name: 'cpu-worker',
-      workerData: { tasksUrl: this.#tasksUrl } satisfies WorkerData,
+      workerData: { tasksUrl: this.#tasksUrl, niceness: this.#niceness } satisfies WorkerData,
     });
     const slot: Slot = { worker, job: undefined };
     this.#slots.add(slot);
