@@ -32,7 +32,11 @@ export async function findResult(db: Db, userId: string, resultId: string) {
   return row;
 }
 
-/** Stores a result; a title the user already has (any case, any surrounding spaces) is refused. */
+/**
+ * Stores a result; a title the user already has (any case, any surrounding spaces) is refused.
+ * The snapshot is not read back: it is what was just written, and for 1,000 members the database
+ * would turn 200 kB of jsonb back into text for the event loop to parse again (issue 22).
+ */
 export async function insertResult(
   db: Db,
   userId: string,
@@ -40,9 +44,14 @@ export async function insertResult(
   snapshot: ShuffleSnapshot,
 ) {
   try {
-    const [row] = await db.insert(savedResults).values({ userId, title, snapshot }).returning();
+    const [row] = await db.insert(savedResults).values({ userId, title, snapshot }).returning({
+      id: savedResults.id,
+      userId: savedResults.userId,
+      title: savedResults.title,
+      createdAt: savedResults.createdAt,
+    });
     if (!row) throw new Error('insert returned no row');
-    return row;
+    return { ...row, snapshot };
   } catch (error) {
     if (uniqueViolation(error) === 'saved_results_user_title_key') {
       throw new AppError('duplicate_result_title', { field: 'title' });
