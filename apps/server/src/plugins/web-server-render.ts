@@ -54,33 +54,61 @@ function transportFor(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
+  prefetched: ReadonlyMap<string, Answer>,
+  used: Map<string, Answer>,
 ): ApiTransport {
   return async (apiPath, init) => {
     if ((init.method ?? 'GET') !== 'GET') throw new TypeError('the renderer only reads');
-    const answer = await app.inject({
-      method: 'GET',
-      url: apiPath,
-      remoteAddress: request.ip,
-      headers: {
-        accept: 'application/json',
-        cookie: request.headers.cookie ?? '',
-        ...(request.headers['accept-language']
-          ? { 'accept-language': request.headers['accept-language'] }
-          : {}),
-        ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
-      },
-    });
-    const cookies = answer.headers['set-cookie'];
-    // (A render past its time limit goes on after the app was sent: too late for its cookie.)
-    if (cookies !== undefined && !reply.sent) {
-      // The visitor's own answer from now on, whichever page it is.
-      reply.header('cache-control', 'private, no-cache').header('set-cookie', cookies);
-    }
-    const type = answer.headers['content-type'];
-    return new Response(NO_BODY.has(answer.statusCode) ? null : answer.rawPayload, {
-      status: answer.statusCode,
-      headers: typeof type === 'string' ? { 'content-type': type } : {},
-    });
+    // An answer this visit already fetched (the fast path's) is given once; the rest are asked.
+    const answer =
+      (!used.has(apiPath) ? prefetched.get(apiPath) : undefined) ??
+      (await ask(app, request, reply, apiPath));
+    used.set(apiPath, answer);
+    return responseOf(answer);
+  };
+}
+
+/** One API answer as the renderer got it. */
+type Answer = { status: number; type: string | undefined; body: Buffer };
+
+function responseOf(answer: Answer): Response {
+  return new Response(NO_BODY.has(answer.status) ? null : answer.body, {
+    status: answer.status,
+    headers: answer.type ? { 'content-type': answer.type } : {},
+  });
+}
+
+/** GET `apiPath` on the server itself as the visitor (their cookie, address and language). */
+async function ask(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  apiPath: string,
+): Promise<Answer> {
+  const answer = await app.inject({
+    method: 'GET',
+    url: apiPath,
+    remoteAddress: request.ip,
+    headers: {
+      accept: 'application/json',
+      cookie: request.headers.cookie ?? '',
+      ...(request.headers['accept-language']
+        ? { 'accept-language': request.headers['accept-language'] }
+        : {}),
+      ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
+    },
+  });
+  const cookies = answer.headers['set-cookie'];
+  // (A render past its time limit goes on after the app was sent: too late for its cookie.)
+  if (cookies !== undefined && !reply.sent) {
+    // The visitor's own answer from now on, whichever page it is.
+    reply.header('cache-control', 'private, no-cache').header('set-cookie', cookies);
+  }
+  const type = answer.headers['content-type'];
+  return {
+    status: answer.statusCode,
+    type: typeof type === 'string' ? type : undefined,
+    body: answer.rawPayload,
   };
 }
 
@@ -118,14 +146,22 @@ class PageCache {
   }
 }
 
-/** What identifies a page's rendering: the address, the language and the answers' data. */
-function pageKey(url: string, language: Language, known: PageData): string {
+/**
+ * What identifies a page's rendering: the address, the language and the API's answers it was
+ * rendered from, byte for byte (the page is a function of them: its data list asks for the same
+ * calls given the same answers).
+ */
+function pageKey(url: string, language: Language, answers: ReadonlyMap<string, Answer>): string {
   const hash = createHash('sha256').update(`${url}\n${language}\n`);
-  for (const query of known.queries) {
-    hash.update(`${query.queryHash ?? ''}\n${JSON.stringify(query.state?.data ?? null)}\n`);
+  for (const path of [...answers.keys()].sort()) {
+    const answer = answers.get(path)!;
+    hash.update(`${path}\n${answer.status}\n${answer.body.byteLength}\n`).update(answer.body);
   }
   return hash.digest('base64url');
 }
+
+/** The most visitors whose pages' API calls are remembered (for the fast path). */
+const ASKED_MAX = 10_000;
 
 /** A page for one visitor, compressed as their browser takes it (each copy made once). */
 async function sendPrivatePage(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
@@ -175,6 +211,11 @@ export function serverRenderer(
   const loadRenderer = () => (renderer ??= import(rendererUrl) as Promise<WebRenderer>);
   const pages = new PageCache();
 
+  // By visitor (cookie), address and language: the API calls their page made last time. A visit
+  // asks them again, side by side; if the answers are those a kept page was rendered from, that
+  // page is sent, with no render and no work of the renderer's on this thread.
+  const askedBy = new Map<string, string[]>();
+
   const render = async (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -184,10 +225,30 @@ export function serverRenderer(
   ): Promise<CachedPage | null> => {
     const template = templates.get(serverRenderedFile(page, language));
     if (!template) return null;
+    const visitor = createHash('sha256')
+      .update(`${request.url}\n${language}\n${request.headers.cookie ?? ''}`)
+      .digest('base64url');
+    const prefetched = new Map<string, Answer>();
+    const paths = askedBy.get(visitor);
+    if (paths) {
+      const asked = await Promise.all(paths.map((path) => ask(app, request, reply, path)));
+      paths.forEach((path, index) => prefetched.set(path, asked[index]!));
+      if (asked.every((answer) => answer.status === 200)) {
+        const cached = pages.get(pageKey(request.url, language, prefetched));
+        if (cached) return cached;
+      }
+    }
     const web = await loadRenderer();
-    const known = await web.fetchPageData(request.url, transportFor(app, request, reply));
+    // The calls this page's data list made (the fast path's answers reused where they match).
+    const used = new Map<string, Answer>();
+    const known = await web.fetchPageData(
+      request.url,
+      transportFor(app, request, reply, prefetched, used),
+    );
     if (!known) return null;
-    const key = pageKey(request.url, language, known);
+    if (askedBy.size >= ASKED_MAX) askedBy.delete(askedBy.keys().next().value!);
+    askedBy.set(visitor, [...used.keys()]);
+    const key = pageKey(request.url, language, used);
     const cached = pages.get(key);
     if (cached) return cached;
     const rendered = await app.cpu.run(

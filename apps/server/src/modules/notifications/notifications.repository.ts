@@ -8,6 +8,7 @@ import {
 import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../plugins/database.ts';
 import { notifications } from './notifications.table.ts';
+import { statement } from '../../db/prepared.ts';
 import { rowsOf } from '../../db/rows.ts';
 
 type NotificationRow = typeof notifications.$inferSelect;
@@ -201,16 +202,19 @@ export async function notificationsAfter(db: Db, userId: string, seq: number, li
     .limit(limit);
 }
 
+// The bell on every page, and each page the server renders: a prepared statement (db/prepared.ts).
+const COUNTS = {
+  name: 'notification_counts',
+  text: `select count(*)::int as total, (count(*) filter (where not is_read))::int as unread
+    from notifications where user_id = $1::text`,
+} as const;
+
 /** Total, unread and read counts of a user's notifications, in one query. */
 export async function countNotifications(db: Db, userId: string): Promise<NotificationCounts> {
-  const result = await db.execute(sql`
-    select count(*)::int as total, (count(*) filter (where not is_read))::int as unread
-    from notifications where user_id = ${userId}`);
-  const row = rowsOf<{ total: number; unread: number }>(result)[0] ?? {
-    total: 0,
-    unread: 0,
-  };
-  return { total: row.total, unread: row.unread, read: row.total - row.unread };
+  const [row] = await statement<{ total: number; unread: number }>(db, COUNTS)([userId]);
+  const total = row?.total ?? 0;
+  const unread = row?.unread ?? 0;
+  return { total, unread, read: total - unread };
 }
 
 /**

@@ -12,13 +12,14 @@ import { PHONE_EMAIL_DOMAIN } from '../auth/auth.ts';
 import {
   deleteUser,
   findPreferences,
+  findMe,
   findUserWithPassword,
   upsertPreferences,
 } from './users.repository.ts';
 
 /** Reads the user's own record (an explicit mapping: no hashes, no internal flags). */
 export async function getMe(db: Db, userId: string): Promise<MeView> {
-  const row = await findUserWithPassword(db, userId);
+  const row = await findMe(db, userId);
   if (!row) throw new AppError('unauthenticated');
   const isPhoneOnly = row.email.endsWith(`@${PHONE_EMAIL_DOMAIN}`);
   return {
@@ -28,10 +29,10 @@ export async function getMe(db: Db, userId: string): Promise<MeView> {
     emailVerified: row.emailVerified,
     phoneNumber: row.phoneNumber,
     photoUrl: row.image,
-    createdAt: row.createdAt.toISOString(),
-    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
-    isVerified: row.emailVerified || row.phoneNumberVerified,
-    hasPassword: row.passwordHash !== null,
+    createdAt: new Date(row.createdAt).toISOString(),
+    lastLoginAt: row.lastLoginAt === null ? null : new Date(row.lastLoginAt).toISOString(),
+    isVerified: row.emailVerified || row.phoneNumberVerified === true,
+    hasPassword: row.hasPassword,
   };
 }
 
