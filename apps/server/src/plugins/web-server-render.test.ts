@@ -203,12 +203,12 @@ describe('the signed-in pages rendered on the server (decision 0011)', () => {
 
   it('renders in a worker thread, once per data: the same answers send the same page again', async () => {
     const { client } = await buildUser(t.app, t.config.publicUrl, { name: 'Cy' });
-    const rendersBefore = t.app.cpu.stats().completed['renderSignedInPage'] ?? 0;
+    const rendersBefore = t.app.pageRenderer.stats().completed['renderSignedInPage'] ?? 0;
     const first = await client.get('/workspaces');
     const again = await client.get('/workspaces');
     expect(first.body).toContain('<h1>Cy</h1><p>/workspaces en 0</p>');
     // Rendered by the pool's worker, and only once for the same data.
-    expect(t.app.cpu.stats().completed['renderSignedInPage']).toBe(rendersBefore + 1);
+    expect(t.app.pageRenderer.stats().completed['renderSignedInPage']).toBe(rendersBefore + 1);
     expect(again.body).toBe(first.body);
     // New data (a workspace of hers): a new page, with it.
     const created = await client.post('/api/workspaces', {
@@ -218,7 +218,7 @@ describe('the signed-in pages rendered on the server (decision 0011)', () => {
     expect(created.statusCode).toBe(201);
     const after = await client.get('/workspaces');
     expect(after.body).toContain('<h1>Cy</h1><p>/workspaces en 1</p>');
-    expect(t.app.cpu.stats().completed['renderSignedInPage']).toBe(rendersBefore + 2);
+    expect(t.app.pageRenderer.stats().completed['renderSignedInPage']).toBe(rendersBefore + 2);
     // Another visitor with the same address gets their own page, never hers.
     const { client: dee } = await buildUser(t.app, t.config.publicUrl, { name: 'Dee' });
     const theirs = await dee.get('/workspaces');

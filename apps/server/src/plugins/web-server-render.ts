@@ -13,7 +13,18 @@ import {
 } from '@teamshuffle/domain';
 import type { Language, ServerRenderedPage } from '@teamshuffle/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CpuPool } from '../workers/cpu-pool.ts';
 import { type Encoding, compress, encodingFor, jsonScript } from './web-html.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The worker thread that renders the signed-in pages (one, at the event loop's priority: a
+     * visitor waits for it, unlike the background work of `app.cpu`). Started by the first page.
+     */
+    pageRenderer: CpuPool;
+  }
+}
 
 /** A request of the web app's renderer to the API, answered by the server itself. */
 type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;
@@ -205,6 +216,11 @@ export function serverRenderer(
   templates: ReadonlyMap<string, string>,
 ) {
   const rendererUrl = pathToFileURL(rendererFile).href;
+  const pool = new CpuPool({ size: 1, niceness: 0 });
+  app.decorate('pageRenderer', pool);
+  app.addHook('onClose', async () => {
+    await pool.close();
+  });
   // The renderer's code on this thread fetches the page's data (its data list); the render
   // itself runs in the CPU worker pool, which loads the same file.
   let renderer: Promise<WebRenderer> | null = null;
@@ -251,7 +267,7 @@ export function serverRenderer(
     const key = pageKey(request.url, language, used);
     const cached = pages.get(key);
     if (cached) return cached;
-    const rendered = await app.cpu.run(
+    const rendered = await pool.run(
       'renderSignedInPage',
       rendererUrl,
       request.url,

@@ -181,5 +181,5 @@ export const webPlugin = fp(
       return sendHtml(request, reply, pageFile('index.html'));
     });
   },
-  { name: 'web', fastify: '5.x', dependencies: ['errors', 'cpu-worker'] },
+  { name: 'web', fastify: '5.x', dependencies: ['errors'] },
 );
