@@ -295,7 +295,11 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/workspaces/:id/scores',
     {
-      ...owner,
+      // One query reads the session and the access facts (issue 22); signed out: 401 first.
+      preValidation: app.workspaceAccess('manageAssignments', {
+        readsSession: true,
+        requiresSignIn: true,
+      }),
       schema: {
         tags: ['assignments'],
         summary: "Team Scores (owner): each team's averages over the assignments",

@@ -466,6 +466,10 @@ describe('assignments', () => {
         expect((await client.get(`${base(course)}/scores`)).statusCode).toBe(403);
       }
       expect((await course.stranger.get(`${base(course)}/scores`)).statusCode).toBe(404);
+      // Signed out: asked to sign in first, whatever the workspace (the guard reads the session).
+      const anonymous = await course.anonymous.get(`${base(course)}/scores`);
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json()).toMatchObject({ error: 'unauthenticated' });
     });
 
     it("streams every team's latest work in one ZIP with a manifest", async () => {

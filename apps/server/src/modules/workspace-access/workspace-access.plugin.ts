@@ -21,6 +21,8 @@ type GuardOptions = {
    * sets `request.user`. The facts then carry the caller's preferences too.
    */
   readsSession?: boolean;
+  /** With `readsSession`: a signed-out caller is refused (401) before anything else. */
+  requiresSignIn?: boolean;
 };
 
 declare module 'fastify' {
@@ -62,6 +64,7 @@ export const workspaceAccessPlugin = fp(
             (found) => app.sessionUserOf(found, request, reply),
             wanted,
             refusal,
+            options.requiresSignIn ?? false,
           );
           request.user = viewer;
           request.workspaceAccess = access;

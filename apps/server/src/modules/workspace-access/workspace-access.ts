@@ -93,9 +93,11 @@ export async function authorizeSession(
   resolveUser: (found: SessionWithUser) => Promise<SessionUser | null>,
   action: WorkspaceAction,
   refusal: 'forbidden' | 'visibility_owner_only' = 'forbidden',
+  isSignInRequired = false,
 ): Promise<{ viewer: SessionUser | null; access: Access }> {
   const found = await findWorkspaceFacts(db, workspaceId, { sessionToken: sessionToken ?? null });
   const viewer = found.session ? await resolveUser(found.session) : null;
+  if (!viewer && isSignInRequired) throw new AppError('unauthenticated');
   if (viewer && !viewer.isVerified) throw new AppError('email_not_verified');
   // The facts were read as the session's user; when that session does not count, read them
   // again as a signed-out visitor's.
