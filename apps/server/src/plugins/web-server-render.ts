@@ -222,7 +222,7 @@ export function serverRenderer(
     await pool.close();
   });
   // The renderer's code on this thread fetches the page's data (its data list); the render
-  // itself runs in the CPU worker pool, which loads the same file.
+  // itself runs in the page renderer's worker, which loads the same file.
   let renderer: Promise<WebRenderer> | null = null;
   const loadRenderer = () => (renderer ??= import(rendererUrl) as Promise<WebRenderer>);
   const pages = new PageCache();
