@@ -6,7 +6,8 @@
 // its p99 alone.
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import { balanceTeams, formTeams, type ShuffleSnapshot } from '@teamshuffle/domain';
+import type { ShuffleSnapshot } from '@teamshuffle/domain';
+import { buildBalancedSnapshot } from '../../apps/server/test/factories.ts';
 import { startAppProcess } from './app-process.ts';
 import { balanceBenchMembers } from './balance.bench.ts';
 import { verifiedAccount } from './bench-client.ts';
@@ -22,33 +23,7 @@ export function bigBalancedSnapshot(seed = 'big-save'): ShuffleSnapshot {
     ...member,
     email: `member${i}@example.com`,
   }));
-  const attributes = [
-    { key: 'skill', kind: 'numeric' as const },
-    { key: 'grade', kind: 'numeric' as const },
-    { key: 'gender', kind: 'categorical' as const },
-    { key: 'major', kind: 'categorical' as const },
-  ];
-  const earlierRounds = ['round-1', 'round-2', 'round-3'].map((round) =>
-    formTeams({ members, teamCount: TEAMS, seed: round }).teams.map((team) => team.memberIds),
-  );
-  const balance = {
-    numeric: ['skill', 'grade'],
-    spread: ['gender', 'major'],
-    noIsolation: [{ key: 'gender', values: ['F'] }],
-    earlierRounds,
-  };
-  const result = balanceTeams({ members, teamCount: TEAMS, seed, attributes, balance });
-  return {
-    members,
-    groups: result.teams.map((team) => ({ number: team.number, memberIds: team.memberIds })),
-    groupSize: TEAMS,
-    fixedPairs: [],
-    lockedTeams: [],
-    keepApart: [],
-    seed,
-    attributes,
-    balance: { ...balance, steps: result.balance.steps },
-  };
+  return buildBalancedSnapshot({ members, teamCount: TEAMS, seed });
 }
 
 type Run = {

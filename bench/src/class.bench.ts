@@ -21,12 +21,8 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import {
-  balanceTeams,
-  formTeams,
-  INLINED_QUERIES_ID,
-  type ShuffleSnapshot,
-} from '@teamshuffle/domain';
+import { INLINED_QUERIES_ID, type ShuffleSnapshot } from '@teamshuffle/domain';
+import { buildBalancedSnapshot } from '../../apps/server/test/factories.ts';
 import { queryKeys } from '../../apps/web/src/lib/query-keys.ts';
 import { type AppProcess, cpuMsOf, startAppProcess, waitIdle } from './app-process.ts';
 import { balanceBenchMembers } from './balance.bench.ts';
@@ -669,35 +665,7 @@ function balancedSnapshot(): ShuffleSnapshot {
     ...member,
     email: `student${i}@example.com`,
   }));
-  const attributes = [
-    { key: 'skill', kind: 'numeric' as const },
-    { key: 'grade', kind: 'numeric' as const },
-    { key: 'gender', kind: 'categorical' as const },
-    { key: 'major', kind: 'categorical' as const },
-  ];
-  const balance = {
-    numeric: ['skill', 'grade'],
-    spread: ['gender', 'major'],
-    noIsolation: [{ key: 'gender', values: ['F'] }],
-    earlierRounds: ['round-1', 'round-2', 'round-3'].map((round) =>
-      formTeams({ members, teamCount: SAVE_TEAMS, seed: round }).teams.map(
-        (team) => team.memberIds,
-      ),
-    ),
-  };
-  const seed = 'class-bench-save';
-  const result = balanceTeams({ members, teamCount: SAVE_TEAMS, seed, attributes, balance });
-  return {
-    members,
-    groups: result.teams.map((team) => ({ number: team.number, memberIds: team.memberIds })),
-    groupSize: SAVE_TEAMS,
-    fixedPairs: [],
-    lockedTeams: [],
-    keepApart: [],
-    seed,
-    attributes,
-    balance: { ...balance, steps: result.balance.steps },
-  };
+  return buildBalancedSnapshot({ members, teamCount: SAVE_TEAMS, seed: 'class-bench-save' });
 }
 
 type Save = { alone: Probe; during: Probe; ms: number; saveMs: number[] };

@@ -32,6 +32,11 @@ export function multipartBody(parts: readonly Part[]): {
   };
 }
 
+/** A PDF of `size` bytes in the `files` field, as the upload forms send it. */
+export function pdfPart(filename: string, size: number): Part {
+  return { name: 'files', filename, data: fileOf('pdf', size) };
+}
+
 /** Bytes that start like a real file of the given kind (what file-type looks for). */
 export function fileOf(kind: 'pdf' | 'png' | 'elf' | 'exe' | 'txt', size: number): Buffer {
   const heads: Record<typeof kind, Buffer> = {

@@ -17,24 +17,11 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../../../test/client.ts';
 import { buildCourse, type Course } from '../../../test/course.ts';
+import { buildAssignmentInput } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { fileOf, multipartBody, type Part } from '../../../test/multipart.ts';
+import { multipartBody, type Part, pdfPart } from '../../../test/multipart.ts';
 
-const HOUR = 60 * 60 * 1000;
-const assignment = (overrides: Record<string, unknown> = {}) => ({
-  title: 'Project proposal',
-  description: 'Two pages',
-  startAt: new Date(Date.now() - HOUR).toISOString(),
-  endAt: new Date(Date.now() + 24 * HOUR).toISOString(),
-  maxFileSizeMb: 1,
-  allowedTypes: ['pdf'],
-  ...overrides,
-});
-const pdf = (name = 'proposal.pdf', size = 3000): Part => ({
-  name: 'files',
-  filename: name,
-  data: fileOf('pdf', size),
-});
+const pdf = (name = 'proposal.pdf', size = 3000) => pdfPart(name, size);
 
 describe('the Assignments section and Team Scores caches', () => {
   let t: TestApp;
@@ -90,7 +77,7 @@ describe('the Assignments section and Team Scores caches', () => {
       .find((team) => team.teamId === teamId)!
       .scores.find((item) => item.assignmentId === assignmentId)?.score;
 
-  const create = async (body = assignment(), course: Course = c) => {
+  const create = async (body = buildAssignmentInput(), course: Course = c) => {
     const response = await course.owner.post(`${base(course)}/assignments`, body);
     expect(response.statusCode, response.body).toBe(201);
     return response.json<AssignmentView>();
@@ -128,7 +115,10 @@ describe('the Assignments section and Team Scores caches', () => {
   };
 
   it('sends UTF-8 JSON that the domain schemas parse, for the owner, a leader, a member, a viewer and a visitor', async () => {
-    const work = await create(assignment({ title: '과제 1: 제안서', description: '두 쪽' }), open);
+    const work = await create(
+      buildAssignmentInput({ title: '과제 1: 제안서', description: '두 쪽' }),
+      open,
+    );
     await submit(
       open.leader,
       work.id,
@@ -138,7 +128,7 @@ describe('the Assignments section and Team Scores caches', () => {
     await evaluate(work.id, open.team1.id, 72, open);
     await submit(open.leader, work.id, [pdf('제안서 v2.pdf')], open);
     await evaluate(work.id, open.team1.id, 90, open);
-    await create(assignment({ title: 'Second' }), open);
+    await create(buildAssignmentInput({ title: 'Second' }), open);
 
     const owner = await read(open.owner, open);
     expect(owner).toMatchObject({
@@ -178,7 +168,7 @@ describe('the Assignments section and Team Scores caches', () => {
   describe('readers who share an entry', () => {
     let work: AssignmentView;
     beforeAll(async () => {
-      work = await create(assignment({ title: 'Shared entries' }));
+      work = await create(buildAssignmentInput({ title: 'Shared entries' }));
       await submit(c.leader, work.id, [{ name: 'notes', value: 'A: page 2 first' }, pdf('a.pdf')]);
       await evaluate(work.id, c.team1.id, 81);
       await submit(c.leader, work.id, [{ name: 'notes', value: 'A: fixed' }, pdf('a2.pdf')]);
@@ -225,7 +215,7 @@ describe('the Assignments section and Team Scores caches', () => {
     });
 
     it("shows an attempt's notes to its writer and the owner, never to the writer's teammates", async () => {
-      const fresh = await create(assignment({ title: 'Notes' }));
+      const fresh = await create(buildAssignmentInput({ title: 'Notes' }));
       await submit(c.leader, fresh.id, [{ name: 'notes', value: 'only for the owner' }, pdf()]);
       // The leader first (their entries filled), then a member of the same team, then the leader.
       expect((await teamOn(c.leader, fresh.id, c.team1.id)).latest?.notes).toBe(
@@ -253,7 +243,7 @@ describe('the Assignments section and Team Scores caches', () => {
       await read(c.member);
       await read(c.otherMember);
       const before = (await scores()).teams[0]!.totalAssignments;
-      work = await create(assignment({ title: 'Fresh' }));
+      work = await create(buildAssignmentInput({ title: 'Fresh' }));
       for (const client of [c.owner, c.member, c.otherMember]) {
         expect(await cardIn(client, work.id)).toMatchObject({ title: 'Fresh' });
       }
@@ -352,7 +342,7 @@ describe('the Assignments section and Team Scores caches', () => {
 
     it("a team's new leader, in leaderName, in Team Scores and in whose notes are whose", async () => {
       const course = await buildCourse(t.app, t.config.publicUrl, { isPublic: true, members: 4 });
-      const made = await create(assignment({ title: 'Leaders' }), course);
+      const made = await create(buildAssignmentInput({ title: 'Leaders' }), course);
       await submit(
         course.leader,
         made.id,
@@ -401,7 +391,7 @@ describe('the Assignments section and Team Scores caches', () => {
 
     it("a verified user's new name, as submitter and grader", async () => {
       const course = await buildCourse(t.app, t.config.publicUrl, { members: 4 });
-      const made = await create(assignment({ title: 'Names' }), course);
+      const made = await create(buildAssignmentInput({ title: 'Names' }), course);
       await submit(course.leader, made.id, [pdf()], course);
       await evaluate(made.id, course.team1.id, 60, course);
       const names = async (client: TestClient) => {
@@ -435,7 +425,7 @@ describe('the Assignments section and Team Scores caches', () => {
         const leaderB = on(c.leader);
         const ownerB = on(c.owner);
         // Instance B caches the member's, the leader's, the owner's entries and Team Scores.
-        const work = await create(assignment({ title: 'Across' }));
+        const work = await create(buildAssignmentInput({ title: 'Across' }));
         expect((await teamOn(memberB, work.id, c.team1.id)).latest).toBeNull();
         expect((await teamOn(leaderB, work.id, c.team1.id)).latest).toBeNull();
         expect((await teamOn(ownerB, work.id, c.team1.id)).latest).toBeNull();

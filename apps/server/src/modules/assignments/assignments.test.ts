@@ -12,21 +12,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../../test/client.ts';
 import { buildCourse, type Course } from '../../../test/course.ts';
+import { buildAssignmentInput } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { fileOf, multipartBody, type Part } from '../../../test/multipart.ts';
+import { fileOf, multipartBody, type Part, pdfPart } from '../../../test/multipart.ts';
 import { readZip, readZipEntries } from '../../../test/zip.ts';
 import { gradesCsv } from './assignments.export.ts';
 
 const HOUR = 60 * 60 * 1000;
-const assignment = (overrides: Record<string, unknown> = {}) => ({
-  title: 'Project proposal',
-  description: 'Two pages',
-  startAt: new Date(Date.now() - HOUR).toISOString(),
-  endAt: new Date(Date.now() + 24 * HOUR).toISOString(),
-  maxFileSizeMb: 1,
-  allowedTypes: ['pdf'],
-  ...overrides,
-});
 
 describe('assignments', () => {
   let t: TestApp;
@@ -42,7 +34,7 @@ describe('assignments', () => {
   afterAll(() => t.close());
 
   const base = (course: Course = c) => `/api/workspaces/${course.workspaceId}`;
-  const create = async (body = assignment(), course: Course = c) => {
+  const create = async (body = buildAssignmentInput(), course: Course = c) => {
     const response = await course.owner.post(`${base(course)}/assignments`, body);
     expect(response.statusCode, response.body).toBe(201);
     return response.json<AssignmentView>();
@@ -65,11 +57,7 @@ describe('assignments', () => {
       headers,
     );
   };
-  const pdf = (name = 'proposal.pdf', size = 3000): Part => ({
-    name: 'files',
-    filename: name,
-    data: fileOf('pdf', size),
-  });
+  const pdf = (name = 'proposal.pdf', size = 3000) => pdfPart(name, size);
   const evaluate = (client: TestClient, assignmentId: string, body: Record<string, unknown>) =>
     client.post(`${base()}/assignments/${assignmentId}/evaluations`, body);
 
@@ -80,7 +68,7 @@ describe('assignments', () => {
         entries: [{ teamId: bare.team2.id, email: '' }],
       });
       expect((await section(bare.owner, bare)).teamsWithoutLeaderEmail).toEqual([2]);
-      const refused = await bare.owner.post(`${base(bare)}/assignments`, assignment());
+      const refused = await bare.owner.post(`${base(bare)}/assignments`, buildAssignmentInput());
       expect(refused.statusCode).toBe(422);
       expect(refused.json().message).toBe(
         "Some team leaders don't have email addresses set. Please configure them in Settings first.",
@@ -91,16 +79,19 @@ describe('assignments', () => {
 
     it("checks the modal's fields with the spec's words", async () => {
       const cases: Array<[Record<string, unknown>, string]> = [
-        [assignment({ title: '  ' }), 'title: Please enter a title'],
-        [assignment({ maxFileSizeMb: 0 }), 'Set the maximum file size for submissions (1-100 MB)'],
+        [buildAssignmentInput({ title: '  ' }), 'title: Please enter a title'],
         [
-          assignment({ maxFileSizeMb: 101 }),
+          buildAssignmentInput({ maxFileSizeMb: 0 }),
           'Set the maximum file size for submissions (1-100 MB)',
         ],
-        [assignment({ allowedTypes: ['exe'] }), 'allowedTypes.0'],
-        [assignment({ allowedTypes: [] }), 'Choose at least one file type'],
         [
-          assignment({
+          buildAssignmentInput({ maxFileSizeMb: 101 }),
+          'Set the maximum file size for submissions (1-100 MB)',
+        ],
+        [buildAssignmentInput({ allowedTypes: ['exe'] }), 'allowedTypes.0'],
+        [buildAssignmentInput({ allowedTypes: [] }), 'Choose at least one file type'],
+        [
+          buildAssignmentInput({
             startAt: new Date(Date.now() + 2 * HOUR).toISOString(),
             endAt: new Date().toISOString(),
           }),
@@ -115,8 +106,8 @@ describe('assignments', () => {
     });
 
     it('numbers cards by creation order and lists them newest first; only the owner manages them', async () => {
-      const first = await create(assignment({ title: 'First' }));
-      const second = await create(assignment({ title: 'Second' }));
+      const first = await create(buildAssignmentInput({ title: 'First' }));
+      const second = await create(buildAssignmentInput({ title: 'Second' }));
       const listed = (await section(c.member)).assignments.filter((item) =>
         [first.id, second.id].includes(item.id),
       );
@@ -129,7 +120,9 @@ describe('assignments', () => {
 
       const url = `${base()}/assignments/${first.id}`;
       for (const client of [c.leader, c.member, c.otherLeader]) {
-        expect((await client.post(`${base()}/assignments`, assignment())).statusCode).toBe(403);
+        expect(
+          (await client.post(`${base()}/assignments`, buildAssignmentInput())).statusCode,
+        ).toBe(403);
         expect((await client.request('PATCH', url, { title: 'Mine' })).statusCode).toBe(403);
         expect((await client.request('DELETE', url)).statusCode).toBe(403);
       }
@@ -145,16 +138,16 @@ describe('assignments', () => {
     it('refuses a viewer of a public workspace', async () => {
       const open = await buildCourse(t.app, t.config.publicUrl, { isPublic: true });
       expect((await open.stranger.get(`${base(open)}/assignments`)).statusCode).toBe(200);
-      expect((await open.stranger.post(`${base(open)}/assignments`, assignment())).statusCode).toBe(
-        403,
-      );
+      expect(
+        (await open.stranger.post(`${base(open)}/assignments`, buildAssignmentInput())).statusCode,
+      ).toBe(403);
     });
   });
 
   describe('submissions', () => {
     let work: AssignmentView;
     beforeAll(async () => {
-      work = await create(assignment({ title: 'Submissions' }));
+      work = await create(buildAssignmentInput({ title: 'Submissions' }));
     });
 
     it("takes the leader's files and notes; the team sees the work, only the owner and the writer the notes", async () => {
@@ -215,13 +208,13 @@ describe('assignments', () => {
 
     it('refuses work before the window opens and marks work after it closes as late', async () => {
       const future = await create(
-        assignment({ startAt: new Date(Date.now() + HOUR).toISOString(), endAt: null }),
+        buildAssignmentInput({ startAt: new Date(Date.now() + HOUR).toISOString(), endAt: null }),
       );
       const early = await submit(c.leader, future.id, [pdf()]);
       expect(early.statusCode).toBe(422);
       expect(early.json().error).toBe('assignment_not_open');
       const past = await create(
-        assignment({
+        buildAssignmentInput({
           startAt: new Date(Date.now() - 3 * HOUR).toISOString(),
           endAt: new Date(Date.now() - HOUR).toISOString(),
         }),
@@ -250,7 +243,7 @@ describe('assignments', () => {
 
   describe('grading', () => {
     it("grades one team, checks the score's range and never invents a submission", async () => {
-      const work = await create(assignment({ title: 'Graded' }));
+      const work = await create(buildAssignmentInput({ title: 'Graded' }));
       await submit(c.leader, work.id, [pdf()]);
       const graded = await evaluate(c.owner, work.id, {
         teamId: c.team1.id,
@@ -309,7 +302,7 @@ describe('assignments', () => {
     });
 
     it('keeps one consistent grade when two evaluations of a team arrive at once', async () => {
-      const work = await create(assignment({ title: 'Race' }));
+      const work = await create(buildAssignmentInput({ title: 'Race' }));
       await submit(c.leader, work.id, [pdf()]);
       const answers = await Promise.all(
         [60, 80].map((score) =>
@@ -325,7 +318,7 @@ describe('assignments', () => {
     });
 
     it('grades every team in one go, clamped and scaled, all or nothing', async () => {
-      const work = await create(assignment({ title: 'Bulk' }));
+      const work = await create(buildAssignmentInput({ title: 'Bulk' }));
       const url = `${base()}/assignments/${work.id}/evaluations/bulk`;
       const empty = await c.owner.post(url, {
         maxScore: 50,
@@ -422,7 +415,7 @@ describe('assignments', () => {
       const make = async (title: string) => {
         const response = await course.owner.post(
           `${base(course)}/assignments`,
-          assignment({ title }),
+          buildAssignmentInput({ title }),
         );
         return response.json<AssignmentView>();
       };

@@ -6,26 +6,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../../test/client.ts';
 import { buildCourse, type Course } from '../../../test/course.ts';
+import { buildNoteInput, buildTaskInput } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { fileOf, multipartBody, type Part } from '../../../test/multipart.ts';
-
-const note = (overrides: Record<string, unknown> = {}) => ({
-  title: 'Week 1: Introduction',
-  description: 'Slides and reading',
-  week: 1,
-  date: '2025-03-03',
-  task: null,
-  ...overrides,
-});
-const task = (overrides: Record<string, unknown> = {}) => ({
-  title: 'Task Assignment',
-  description: 'Hand in your plan',
-  deadline: null,
-  maxFileSizeMb: 1,
-  allowedTypes: ['pdf', 'png'],
-  assignmentType: 'team',
-  ...overrides,
-});
+import { fileOf, multipartBody, type Part, pdfPart } from '../../../test/multipart.ts';
 
 describe('lecture notes', () => {
   let t: TestApp;
@@ -48,7 +31,7 @@ describe('lecture notes', () => {
     expect(response.statusCode).toBe(200);
     return response.json<LectureNotesSection>();
   };
-  const create = async (client: TestClient, body = note(), course: Course = c) => {
+  const create = async (client: TestClient, body = buildNoteInput(), course: Course = c) => {
     const response = await client.post(notesUrl(course), body);
     expect(response.statusCode).toBe(201);
     return response.json<LectureNote>();
@@ -63,11 +46,7 @@ describe('lecture notes', () => {
     const { payload, headers } = multipartBody(parts);
     return client.request('POST', url, payload, headers);
   };
-  const pdf = (name = 'plan.pdf', size = 2000): Part => ({
-    name: 'files',
-    filename: name,
-    data: fileOf('pdf', size),
-  });
+  const pdf = (name = 'plan.pdf', size = 2000) => pdfPart(name, size);
   const storedKeys = async () => {
     const keys: string[] = [];
     for await (const stored of t.app.storage.list()) keys.push(stored.key);
@@ -88,13 +67,13 @@ describe('lecture notes', () => {
 
   describe('notes', () => {
     it('creates a draft that only its author and the owner see, until it is published', async () => {
-      const draft = await create(c.owner, note({ task: task() }));
+      const draft = await create(c.owner, buildNoteInput({ task: buildTaskInput() }));
       expect(draft).toMatchObject({ isPublished: false, canEdit: true, author: { name: 'Owner' } });
       expect(draft.task).toMatchObject({ title: 'Task Assignment', assignmentType: 'team' });
       expect(draft.task?.teams).toHaveLength(2);
       expect((await section(c.member)).notes.map((n) => n.id)).not.toContain(draft.id);
 
-      const mine = await create(c.member, note({ title: 'Study group notes' }));
+      const mine = await create(c.member, buildNoteInput({ title: 'Study group notes' }));
       expect((await section(c.owner)).notes.map((n) => n.id)).toContain(mine.id);
       expect((await section(c.otherMember)).notes.map((n) => n.id)).not.toContain(mine.id);
       expect((await section(c.leader)).notes.map((n) => n.id)).not.toContain(mine.id);
@@ -106,36 +85,45 @@ describe('lecture notes', () => {
 
     it("gives the spec's messages for a missing title or task title, and checks every range", async () => {
       const cases: Array<[Record<string, unknown>, string]> = [
-        [note({ title: '   ' }), 'title: Please enter a title'],
-        [note({ task: task({ title: '\u200b' }) }), 'task.title: Please enter a task title'],
-        [note({ week: 21 }), 'week: The week must be from 1 to 20'],
-        [note({ week: 0 }), 'week: The week must be from 1 to 20'],
+        [buildNoteInput({ title: '   ' }), 'title: Please enter a title'],
         [
-          note({ task: task({ maxFileSizeMb: 101 }) }),
+          buildNoteInput({ task: buildTaskInput({ title: '\u200b' }) }),
+          'task.title: Please enter a task title',
+        ],
+        [buildNoteInput({ week: 21 }), 'week: The week must be from 1 to 20'],
+        [buildNoteInput({ week: 0 }), 'week: The week must be from 1 to 20'],
+        [
+          buildNoteInput({ task: buildTaskInput({ maxFileSizeMb: 101 }) }),
           'task.maxFileSizeMb: Enter a size from 1 to 100 MB',
         ],
         [
-          note({ task: task({ maxFileSizeMb: 2.5 }) }),
+          buildNoteInput({ task: buildTaskInput({ maxFileSizeMb: 2.5 }) }),
           'task.maxFileSizeMb: Enter a whole number of MB',
         ],
         [
-          note({ task: task({ allowedTypes: [] }) }),
+          buildNoteInput({ task: buildTaskInput({ allowedTypes: [] }) }),
           'task.allowedTypes: Choose at least one file type',
         ],
-        [note({ task: task({ allowedTypes: ['exe'] }) }), 'task.allowedTypes.0:'],
-        [note({ date: '2025-13-45' }), 'date:'],
+        [
+          buildNoteInput({ task: buildTaskInput({ allowedTypes: ['exe'] }) }),
+          'task.allowedTypes.0:',
+        ],
+        [buildNoteInput({ date: '2025-13-45' }), 'date:'],
       ];
       for (const [body, message] of cases) {
         const response = await c.owner.post(notesUrl(), body);
         expect(response.statusCode, JSON.stringify(body)).toBe(400);
         expect(response.json().message).toContain(message);
       }
-      const trimmed = await create(c.owner, note({ title: '  Week 2  ', description: '  text  ' }));
+      const trimmed = await create(
+        c.owner,
+        buildNoteInput({ title: '  Week 2  ', description: '  text  ' }),
+      );
       expect(trimmed).toMatchObject({ title: 'Week 2', description: 'text' });
     });
 
     it('lets the owner and the author edit, publish and delete, and refuses everyone else', async () => {
-      const mine = await create(c.member, note({ title: 'Member note' }));
+      const mine = await create(c.member, buildNoteInput({ title: 'Member note' }));
       const url = `${notesUrl()}/${mine.id}`;
       expect((await c.member.request('PATCH', url, { isPublished: true })).statusCode).toBe(200);
       // Published now: others see it but may not change it.
@@ -156,13 +144,13 @@ describe('lecture notes', () => {
     });
 
     it('refuses note creation to viewers, strangers and visitors', async () => {
-      expect((await open.stranger.post(notesUrl(open), note())).statusCode).toBe(403);
-      expect((await c.stranger.post(notesUrl(), note())).statusCode).toBe(404);
-      expect((await c.anonymous.post(notesUrl(), note())).statusCode).toBe(401);
+      expect((await open.stranger.post(notesUrl(open), buildNoteInput())).statusCode).toBe(403);
+      expect((await c.stranger.post(notesUrl(), buildNoteInput())).statusCode).toBe(404);
+      expect((await c.anonymous.post(notesUrl(), buildNoteInput())).statusCode).toBe(401);
       expect((await c.stranger.get(notesUrl())).statusCode).toBe(404);
       expect((await c.anonymous.get(notesUrl())).statusCode).toBe(404);
       // A public workspace's published notes are readable by viewers and visitors.
-      const shown = await create(open.owner, note({ title: 'Open lecture' }), open);
+      const shown = await create(open.owner, buildNoteInput({ title: 'Open lecture' }), open);
       await publish(shown.id, open);
       const visitor = await section(open.anonymous, open);
       expect(visitor.canCreate).toBe(false);
@@ -172,7 +160,11 @@ describe('lecture notes', () => {
     it("orders the section by the caller's preference", async () => {
       const course = await buildCourse(t.app, t.config.publicUrl);
       for (const week of [3, 1, 2]) {
-        const made = await create(course.owner, note({ title: `Week ${week}`, week }), course);
+        const made = await create(
+          course.owner,
+          buildNoteInput({ title: `Week ${week}`, week }),
+          course,
+        );
         await publish(made.id, course);
       }
       const titles = async () => (await section(course.member, course)).notes.map((n) => n.title);
@@ -188,7 +180,7 @@ describe('lecture notes', () => {
 
   describe('attachments', () => {
     it('stores attachments for the owner and author, serves them to readers only', async () => {
-      const made = await create(c.owner, note({ title: 'With slides' }));
+      const made = await create(c.owner, buildNoteInput({ title: 'With slides' }));
       const url = `${notesUrl()}/${made.id}/attachments`;
       const attached = await send(c.owner, url, [
         { name: 'files', filename: '강의 1.png', data: fileOf('png', 3000) },
@@ -224,7 +216,7 @@ describe('lecture notes', () => {
     });
 
     it("never serves a public workspace's files to a visitor without a session", async () => {
-      const made = await create(open.owner, note({ title: 'Public slides' }), open);
+      const made = await create(open.owner, buildNoteInput({ title: 'Public slides' }), open);
       await publish(made.id, open);
       const attached = await send(open.owner, `${notesUrl(open)}/${made.id}/attachments`, [pdf()]);
       const fileId = attached.json<LectureNote>().attachments[0]!.file.id;
@@ -237,7 +229,10 @@ describe('lecture notes', () => {
     let noteId: string;
     let url: string;
     beforeAll(async () => {
-      const made = await create(c.owner, note({ title: 'Team task', task: task() }));
+      const made = await create(
+        c.owner,
+        buildNoteInput({ title: 'Team task', task: buildTaskInput() }),
+      );
       noteId = made.id;
       url = `${notesUrl()}/${made.id}/submissions`;
       // A draft is not there for the leader, so it takes no answer.
@@ -344,14 +339,14 @@ describe('lecture notes', () => {
     it('keeps the task type while answers exist', async () => {
       await send(c.leader, url, [pdf()]);
       const change = await c.owner.request('PATCH', `${notesUrl()}/${noteId}`, {
-        task: task({ assignmentType: 'individual' }),
+        task: buildTaskInput({ assignmentType: 'individual' }),
       });
       expect(change.statusCode).toBe(422);
       expect(change.json().error).toBe('task_type_locked');
     });
 
     it('loses nothing when two teams submit at once, or a resubmission races a delete', async () => {
-      const made = await create(c.owner, note({ title: 'Race', task: task() }));
+      const made = await create(c.owner, buildNoteInput({ title: 'Race', task: buildTaskInput() }));
       await publish(made.id);
       const raceUrl = `${notesUrl()}/${made.id}/submissions`;
       const both = await Promise.all([
@@ -398,7 +393,7 @@ describe('lecture notes', () => {
       small = await buildCourse(t.app, t.config.publicUrl, { members: 4 });
       const made = await create(
         small.owner,
-        note({ task: task({ assignmentType: 'individual' }) }),
+        buildNoteInput({ task: buildTaskInput({ assignmentType: 'individual' }) }),
         small,
       );
       noteId = made.id;
@@ -452,7 +447,10 @@ describe('lecture notes', () => {
   });
 
   it('deletes a note with its attachments, answers and every byte of their files', async () => {
-    const made = await create(c.owner, note({ title: 'To delete', task: task() }));
+    const made = await create(
+      c.owner,
+      buildNoteInput({ title: 'To delete', task: buildTaskInput() }),
+    );
     await publish(made.id);
     await send(c.owner, `${notesUrl()}/${made.id}/attachments`, [pdf('slides.pdf')]);
     await send(c.leader, `${notesUrl()}/${made.id}/submissions`, [pdf('answer.pdf')]);
@@ -464,7 +462,7 @@ describe('lecture notes', () => {
 
   it('deletes every note file with its workspace', async () => {
     const course = await buildCourse(t.app, t.config.publicUrl);
-    const made = await create(course.owner, note(), course);
+    const made = await create(course.owner, buildNoteInput(), course);
     await send(course.owner, `${notesUrl(course)}/${made.id}/attachments`, [pdf()]);
     const before = (await fileKeys()).size;
     const deleted = await course.owner.request('DELETE', `/api/workspaces/${course.workspaceId}`);

@@ -15,31 +15,11 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../../../test/client.ts';
 import { buildCourse, type Course } from '../../../test/course.ts';
+import { buildNoteInput, buildTaskInput } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { fileOf, multipartBody, type Part } from '../../../test/multipart.ts';
+import { fileOf, multipartBody, type Part, pdfPart } from '../../../test/multipart.ts';
 
-const note = (overrides: Record<string, unknown> = {}) => ({
-  title: 'Week 1: Introduction',
-  description: 'Slides and reading',
-  week: 1,
-  date: '2025-03-03',
-  task: null,
-  ...overrides,
-});
-const task = (overrides: Record<string, unknown> = {}) => ({
-  title: 'Task Assignment',
-  description: 'Hand in your plan',
-  deadline: null,
-  maxFileSizeMb: 1,
-  allowedTypes: ['pdf', 'png'],
-  assignmentType: 'team',
-  ...overrides,
-});
-const pdf = (name = 'plan.pdf', size = 2000): Part => ({
-  name: 'files',
-  filename: name,
-  data: fileOf('pdf', size),
-});
+const pdf = (name = 'plan.pdf', size = 2000) => pdfPart(name, size);
 
 describe('the Lecture Notes section cache', () => {
   let t: TestApp;
@@ -85,7 +65,7 @@ describe('the Lecture Notes section cache', () => {
     return found!.task!.teams.find((team) => team.teamId === teamId)!;
   };
 
-  const create = async (client: TestClient, body = note(), course: Course = c) => {
+  const create = async (client: TestClient, body = buildNoteInput(), course: Course = c) => {
     const response = await client.post(notesUrl(course), body);
     expect(response.statusCode, response.body).toBe(201);
     return response.json<LectureNote>();
@@ -127,7 +107,7 @@ describe('the Lecture Notes section cache', () => {
   it('sends UTF-8 JSON that the domain schema parses, for the owner, a leader, a member, a viewer and a visitor', async () => {
     const made = await create(
       open.owner,
-      note({ title: '강의 1주차: 소개', task: task({ title: '과제 — 계획' }) }),
+      buildNoteInput({ title: '강의 1주차: 소개', task: buildTaskInput({ title: '과제 — 계획' }) }),
       open,
     );
     await send(open.owner, `${notesUrl(open)}/${made.id}/attachments`, [
@@ -139,12 +119,16 @@ describe('the Lecture Notes section cache', () => {
     await evaluate(made.id, open.team1.id, 91, open);
     const solo = await create(
       open.owner,
-      note({ title: 'Solo work', week: 2, task: task({ assignmentType: 'individual' }) }),
+      buildNoteInput({
+        title: 'Solo work',
+        week: 2,
+        task: buildTaskInput({ assignmentType: 'individual' }),
+      }),
       open,
     );
     await publish(solo.id, open);
     await submit(open.member, solo.id, [pdf('mine.pdf')], open);
-    const draft = await create(open.member, note({ title: 'Draft of a member' }), open);
+    const draft = await create(open.member, buildNoteInput({ title: 'Draft of a member' }), open);
 
     const owner = await read(open.owner, open);
     expect(owner).toMatchObject({ canCreate: true, myTeamId: null, isLeader: false });
@@ -179,7 +163,9 @@ describe('the Lecture Notes section cache', () => {
   describe('readers who share an entry', () => {
     let noteId: string;
     beforeAll(async () => {
-      noteId = (await create(c.owner, note({ title: 'Team task', task: task() }))).id;
+      noteId = (
+        await create(c.owner, buildNoteInput({ title: 'Team task', task: buildTaskInput() }))
+      ).id;
       await publish(noteId);
       await submit(c.leader, noteId, [{ name: 'description', value: 'Team A plan' }, pdf()]);
       await submit(c.leader, noteId, [{ name: 'description', value: 'Team A v2' }, pdf('v2.pdf')]);
@@ -228,7 +214,7 @@ describe('the Lecture Notes section cache', () => {
     });
 
     it("shows a member's draft to its author and the owner only, and canEdit per reader", async () => {
-      const draft = await create(c.member, note({ title: 'My draft' }));
+      const draft = await create(c.member, buildNoteInput({ title: 'My draft' }));
       // The author fills team A's entry first; the leader (same team) reads it after.
       const authors = await noteIn(c.member, draft.id);
       expect(authors).toMatchObject({ isPublished: false, canEdit: true });
@@ -249,7 +235,11 @@ describe('the Lecture Notes section cache', () => {
     // visitor's id is null too, and null is nobody's id (found by this test, fixed in the filter).
     it("keeps a draft whose author deleted their account from a public workspace's visitors", async () => {
       const course = await buildCourse(t.app, t.config.publicUrl, { isPublic: true, members: 4 });
-      const draft = await create(course.member, note({ title: 'Never published' }), course);
+      const draft = await create(
+        course.member,
+        buildNoteInput({ title: 'Never published' }),
+        course,
+      );
       expect(await noteIn(course.anonymous, draft.id, course)).toBeUndefined();
       const deleted = await course.member.request('DELETE', '/api/me', {
         confirmation: 'DELETE',
@@ -269,7 +259,9 @@ describe('the Lecture Notes section cache', () => {
       await read(c.owner);
       await read(c.member);
       await read(c.anonymous, open);
-      noteId = (await create(c.owner, note({ title: 'Fresh', week: 4, task: task() }))).id;
+      noteId = (
+        await create(c.owner, buildNoteInput({ title: 'Fresh', week: 4, task: buildTaskInput() }))
+      ).id;
       expect(await noteIn(c.owner, noteId)).toMatchObject({ title: 'Fresh', isPublished: false });
       expect(await noteIn(c.member, noteId)).toBeUndefined();
       await publish(noteId);
@@ -287,7 +279,7 @@ describe('the Lecture Notes section cache', () => {
       await publish(noteId);
 
       // In a public workspace, for a visitor.
-      const shown = await create(open.owner, note({ title: 'Open note' }), open);
+      const shown = await create(open.owner, buildNoteInput({ title: 'Open note' }), open);
       expect(await noteIn(open.anonymous, shown.id, open)).toBeUndefined();
       await publish(shown.id, open);
       expect(await noteIn(open.anonymous, shown.id, open)).toMatchObject({ title: 'Open note' });
@@ -359,7 +351,7 @@ describe('the Lecture Notes section cache', () => {
     it("an individual task's submission", async () => {
       const solo = await create(
         c.owner,
-        note({ title: 'Solo', task: task({ assignmentType: 'individual' }) }),
+        buildNoteInput({ title: 'Solo', task: buildTaskInput({ assignmentType: 'individual' }) }),
       );
       await publish(solo.id);
       const stateOf = async (client: TestClient) =>
@@ -386,7 +378,11 @@ describe('the Lecture Notes section cache', () => {
 
     it("a verified user's new name, as author, uploader, submitter and grader", async () => {
       const course = await buildCourse(t.app, t.config.publicUrl, { isPublic: true, members: 4 });
-      const made = await create(course.owner, note({ title: 'Names', task: task() }), course);
+      const made = await create(
+        course.owner,
+        buildNoteInput({ title: 'Names', task: buildTaskInput() }),
+        course,
+      );
       await send(course.owner, `${notesUrl(course)}/${made.id}/attachments`, [pdf('a.pdf')]);
       await publish(made.id, course);
       await submit(course.leader, made.id, [pdf()], course);
@@ -431,7 +427,11 @@ describe('the Lecture Notes section cache', () => {
     const course = await buildCourse(t.app, t.config.publicUrl, { members: 4 });
     // Created in the order week 3, 1, 2.
     for (const week of [3, 1, 2]) {
-      const made = await create(course.owner, note({ title: `Week ${week}`, week }), course);
+      const made = await create(
+        course.owner,
+        buildNoteInput({ title: `Week ${week}`, week }),
+        course,
+      );
       await publish(made.id, course);
     }
     const titles = async (client: TestClient) =>
@@ -469,7 +469,10 @@ describe('the Lecture Notes section cache', () => {
         };
         const memberB = on(c.member);
         const ownerB = on(c.owner);
-        const made = await create(c.owner, note({ title: 'Across', task: task() }));
+        const made = await create(
+          c.owner,
+          buildNoteInput({ title: 'Across', task: buildTaskInput() }),
+        );
         // Instance B caches team A's and the owner's entries.
         expect(await noteIn(memberB, made.id)).toBeUndefined();
         expect(await noteIn(ownerB, made.id)).toMatchObject({ title: 'Across' });

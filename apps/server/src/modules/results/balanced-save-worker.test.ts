@@ -3,15 +3,10 @@
 // a refusal from the worker is the same answer as on the main thread, and a worker that dies
 // answers an error.
 import { threadId } from 'node:worker_threads';
-import {
-  balanceTeams,
-  createPrng,
-  formTeams,
-  savedResult,
-  type ShuffleSnapshot,
-} from '@teamshuffle/domain';
+import { createPrng, savedResult, type ShuffleSnapshot } from '@teamshuffle/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/client.ts';
+import { buildBalancedSnapshot } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 
 const MAJORS = ['CS', 'Math', 'Physics', 'Biology', 'Economics'];
@@ -30,32 +25,7 @@ function classOf1000(seed = 'class-1000'): ShuffleSnapshot {
       major: MAJORS[prng.below(MAJORS.length)]!,
     },
   }));
-  const attributes = [
-    { key: 'skill', kind: 'numeric' as const },
-    { key: 'grade', kind: 'numeric' as const },
-    { key: 'gender', kind: 'categorical' as const },
-    { key: 'major', kind: 'categorical' as const },
-  ];
-  const balance = {
-    numeric: ['skill', 'grade'],
-    spread: ['gender', 'major'],
-    noIsolation: [{ key: 'gender', values: ['F'] }],
-    earlierRounds: ['round-1', 'round-2', 'round-3'].map((round) =>
-      formTeams({ members, teamCount: 10, seed: round }).teams.map((team) => team.memberIds),
-    ),
-  };
-  const result = balanceTeams({ members, teamCount: 10, seed, attributes, balance });
-  return {
-    members,
-    groups: result.teams.map((team) => ({ number: team.number, memberIds: team.memberIds })),
-    groupSize: 10,
-    fixedPairs: [],
-    lockedTeams: [],
-    keepApart: [],
-    seed,
-    attributes,
-    balance: { ...balance, steps: result.balance.steps },
-  };
+  return buildBalancedSnapshot({ members, teamCount: 10, seed });
 }
 
 /** Turns of the event loop until `condition` holds (at most `turns`). */
