@@ -11,8 +11,8 @@
 // it starts at once where the HTML is hidden because it cannot be what the app will show
 // (global.css: a visitor signed in last time, a saved draft, a stored language that is not the
 // page's), and for a visitor back from Google's sign-in page. A page the server rendered for the
-// signed-in visitor (decision 0011) also starts by itself within 30 s, and at once when a part it
-// leaves to the app (a section's loader, issue 22) is in view.
+// signed-in visitor (decision 0011) also starts by itself within 30 s, and right after the first
+// paint when it left parts to the app (a workspace's sections, issue 22).
 (function () {
   var script = document.currentScript;
   var entry = script && script.getAttribute('data-entry');
@@ -83,24 +83,14 @@
     document.head.appendChild(module);
   }
   // A page the server rendered for the signed-in visitor shows its first screen; what it leaves
-  // to the app (a workspace's sections, issue 22) is on it as loaders (a status or a busy region).
-  // One of them in view (a tall screen, a scroll) is the visitor waiting for it: start the app,
-  // which fills them.
-  function startWhenPendingShown() {
-    var pending = document.querySelectorAll(
-      '#root[data-signed-in] [aria-busy="true"], #root[data-signed-in] [role="status"]',
+  // to the app (a workspace's sections, issue 22) is on it as loaders (a status or a busy region):
+  // the visitor is waiting for them, so the app starts right after the first paint and fills them.
+  function hasPendingParts() {
+    return (
+      document.querySelector(
+        '#root[data-signed-in] [aria-busy="true"], #root[data-signed-in] [role="status"]',
+      ) !== null
     );
-    if (pending.length === 0 || typeof IntersectionObserver !== 'function') return;
-    var observer = new IntersectionObserver(function (entries) {
-      for (var i = 0; i < entries.length; i++) {
-        if (entries[i].isIntersecting) {
-          observer.disconnect();
-          start();
-          return;
-        }
-      }
-    });
-    for (var p = 0; p < pending.length; p++) observer.observe(pending[p]);
   }
   // Back from Google's sign-in page (src/features/auth/utils/oauth-redirect-marker.ts): the app
   // says at once how it went. Loaded again because the entry was gone (below): the visitor had
@@ -123,18 +113,19 @@
     var clicks = window.__teamshufflePendingClicks;
     var isFocused = document.activeElement && document.activeElement !== document.body;
     if (isFocused || (clicks && clicks.length > 0)) start();
-    else if (document.querySelector('#root[data-signed-in]')) {
-      setTimeout(start, SIGNED_IN_START_MS);
-      startWhenPendingShown();
-    }
+    else if (hasPendingParts()) afterFirstPaint();
+    else if (document.querySelector('#root[data-signed-in]')) setTimeout(start, SIGNED_IN_START_MS);
     return;
   }
+  afterFirstPaint();
   // requestAnimationFrame runs just before the next paint, the timeout just after it. A hidden
   // tab paints nothing (and runs no frames): start at once there, and never wait past 500 ms.
-  if (document.visibilityState === 'hidden') start();
-  else
-    requestAnimationFrame(function () {
-      setTimeout(start, 0);
-    });
-  setTimeout(start, 500);
+  function afterFirstPaint() {
+    if (document.visibilityState === 'hidden') start();
+    else
+      requestAnimationFrame(function () {
+        setTimeout(start, 0);
+      });
+    setTimeout(start, 500);
+  }
 })();
