@@ -465,23 +465,6 @@ describe('notifications', () => {
       }
     });
 
-    it('enforces one rate limit across instances', async () => {
-      const limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: '10' });
-      const other = await limited.anotherInstance();
-      try {
-        const statuses: number[] = [];
-        for (let i = 0; i < 8; i++) {
-          statuses.push((await limited.app.inject({ url: '/api/config' })).statusCode);
-          statuses.push((await other.app.inject({ url: '/api/config' })).statusCode);
-        }
-        expect(statuses.filter((status) => status === 200)).toHaveLength(10);
-        expect(statuses.filter((status) => status === 429)).toHaveLength(6);
-      } finally {
-        await other.close();
-        await limited.close();
-      }
-    });
-
     it('sends a deadline reminder once when two instances look at the same moment', async () => {
       const other = await t.anotherInstance();
       try {
