@@ -20,18 +20,8 @@ import { chromium, expect } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 import { startAppProcess } from './app-process.ts';
 import { percentile } from './bench-client.ts';
-import { repoRoot, row } from './harness.ts';
+import { CHROME_FLAGS, CHROMIUM, repoRoot, row } from './harness.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const MEMBERS = 1000;
 const TEAMS = 10;
 const RUNS = Number(process.env.APP_BENCH_RUNS ?? 3);

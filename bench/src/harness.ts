@@ -8,6 +8,18 @@ import pg from 'pg';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
+/** Debian's Chromium (Playwright's own download cannot work here), and the flags it runs with. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
 /** A free TCP port on the loopback interface. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -29,18 +29,8 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import { startAppProcess } from './app-process.ts';
 import { buildCourse, percentile, sleep } from './bench-client.ts';
-import { repoRoot, row } from './harness.ts';
+import { CHROME_FLAGS, CHROMIUM, repoRoot, row } from './harness.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const LIGHTHOUSE_RUNS = Number(process.env.WEB_LIGHTHOUSE_RUNS ?? 3);
 /** The page counts as loaded once no script or stylesheet was requested for this long. */
 const QUIET_MS = 1500;
