@@ -25,6 +25,7 @@ import { databasePlugin, type DatabasePluginOptions } from './plugins/database.t
 import { storagePlugin } from './plugins/storage.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin, sendError } from './plugins/errors.ts';
+import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { inputPlugin } from './plugins/input.ts';
 import { requestDeadlinePlugin } from './plugins/request-deadline.ts';
 import { mailPlugin } from './plugins/mail.ts';
@@ -129,6 +130,8 @@ export async function buildApp(
     ],
   });
 
+  // Before the routes: the Idempotency-Key of the routes that declare `config.idempotent`.
+  await app.register(idempotencyPlugin, { runningLeaseMs: config.timeouts.uploadMs + 60_000 });
   await app.register(workspaceAccessPlugin);
   await app.register(notificationsPlugin, {
     publicUrl: config.publicUrl,

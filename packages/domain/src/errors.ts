@@ -352,6 +352,24 @@ export const errors = {
     status: 404,
     message: 'No submission found for this team',
   },
+  // Retries repeat nothing (issue 23, decision 0015): the Idempotency-Key header.
+  idempotency_key_invalid: {
+    id: 'idempotency_key_invalid',
+    status: 400,
+    message: "The Idempotency-Key header must be 8 to 128 letters, digits, '-', '_', '.' or ':'.",
+  },
+  idempotency_key_reused: {
+    id: 'idempotency_key_reused',
+    status: 422,
+    message:
+      'This Idempotency-Key was already used for a different request. Use a new key for a new action.',
+  },
+  idempotency_request_in_progress: {
+    id: 'idempotency_request_in_progress',
+    status: 409,
+    message:
+      'The first request with this Idempotency-Key is still being processed. Please try again in a moment.',
+  },
 } as const satisfies Record<string, ErrorDef>;
 
 /** Id of a catalogue entry. */

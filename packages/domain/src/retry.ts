@@ -12,3 +12,23 @@ export function canRetryWrite(attempt: number): boolean {
   // spec part 2, section 9: write retries 3
   return attempt + 1 < WRITE_RETRIES;
 }
+
+/**
+ * The form of an `Idempotency-Key` header (issue 23, decision 0015): 8 to 128 letters, digits,
+ * '-', '_', '.' or ':' (a UUID fits).
+ */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
+
+/**
+ * Whether a failed try of a write sent with an Idempotency-Key is worth another: no answer
+ * (status 0), a server failure (5xx), or the server still running the first try of the same key
+ * (409 idempotency_request_in_progress). Any other refusal would only be repeated. The key makes
+ * the retry safe: a try whose answer was lost is answered again, not done twice.
+ */
+export function isRetryableWriteFailure(status: number, errorId?: string): boolean {
+  return (
+    status === 0 ||
+    status >= 500 ||
+    (status === 409 && errorId === 'idempotency_request_in_progress')
+  );
+}

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../test/helpers.ts';
 
 type Schema = { type?: string; required?: string[]; properties?: Record<string, unknown> };
 type Operation = {
+  parameters?: Array<{ in: string; name: string; required?: boolean }>;
   responses?: Record<string, { content?: Record<string, { schema?: Schema }> }>;
 };
 type Document = { openapi: string; paths: Record<string, Record<string, Operation>> };
@@ -53,6 +54,46 @@ describe('the OpenAPI document', () => {
         if (!schema?.required?.includes('error') || !schema.required.includes('message')) {
           problems.push(`${name} ${status}`);
         }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  // Retries repeat nothing (issue 23, decision 0015): every creating request the web app retries.
+  it('documents the Idempotency-Key header, its 422 and its 409 on the creating operations', () => {
+    const idempotent = [
+      'POST /api/results',
+      'POST /api/workspaces',
+      'POST /api/workspaces/{id}/notes',
+      'POST /api/workspaces/{id}/notes/{noteId}/attachments',
+      'POST /api/workspaces/{id}/notes/{noteId}/submissions',
+      'POST /api/workspaces/{id}/notes/{noteId}/evaluations',
+      'POST /api/workspaces/{id}/assignments',
+      'POST /api/workspaces/{id}/assignments/{assignmentId}/submissions',
+      'POST /api/workspaces/{id}/assignments/{assignmentId}/evaluations',
+      'POST /api/workspaces/{id}/assignments/{assignmentId}/evaluations/bulk',
+    ];
+    const byName = new Map(operations().map(({ name, operation }) => [name, operation]));
+    const problems: string[] = [];
+    for (const name of idempotent) {
+      const operation = byName.get(name);
+      if (!operation) {
+        problems.push(`${name} missing`);
+        continue;
+      }
+      const header = operation.parameters?.find(
+        (parameter) => parameter.in === 'header' && parameter.name === 'idempotency-key',
+      );
+      if (!header || header.required) problems.push(`${name} header`);
+      const answers = operation.responses ?? {};
+      if (!JSON.stringify(answers['422'] ?? {}).includes('idempotency_key_reused')) {
+        problems.push(`${name} 422`);
+      }
+      if (!JSON.stringify(answers['409'] ?? {}).includes('idempotency_request_in_progress')) {
+        problems.push(`${name} 409`);
+      }
+      if (!JSON.stringify(answers['400'] ?? {}).includes('idempotency_key_invalid')) {
+        problems.push(`${name} 400`);
       }
     }
     expect(problems).toEqual([]);

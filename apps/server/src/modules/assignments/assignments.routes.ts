@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { preparedJson } from '../../db/versioned-cache.ts';
 import { z } from 'zod';
 import { errorResponses, noContent } from '../../plugins/errors.ts';
+import { IDEMPOTENCY_ERRORS, idempotencyHeaders } from '../../plugins/idempotency.ts';
 import { contentDisposition } from '../files/file-download.ts';
 import { authorize } from '../workspace-access/workspace-access.ts';
 import { gradesCsv, submissionsZip, zipName } from './assignments.export.ts';
@@ -101,14 +102,16 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/workspaces/:id/assignments',
     {
       ...owner,
+      config: { idempotent: true },
       schema: {
         tags: ['assignments'],
         summary: "Create Assignment (owner; every team's leader needs an e-mail first)",
         params: workspaceParams,
+        headers: idempotencyHeaders,
         body: assignmentInput,
         response: {
           201: assignmentView,
-          ...errorResponses(...IN_WORKSPACE, 'leader_emails_missing'),
+          ...errorResponses(...IN_WORKSPACE, ...IDEMPOTENCY_ERRORS, 'leader_emails_missing'),
         },
       },
     },
@@ -166,16 +169,18 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...signedIn,
       preValidation: app.workspaceAccess('read'),
-      config: { bodyTimeout: 'upload' },
+      config: { bodyTimeout: 'upload', idempotent: true },
       schema: {
         tags: ['assignments'],
         summary:
           "Submit the team's work (multipart: files and notes): the team's leader, within the window (late after the end)",
         params: assignmentParams,
+        headers: idempotencyHeaders,
         response: {
           201: assignmentView,
           ...errorResponses(
             ...IN_WORKSPACE,
+            ...IDEMPOTENCY_ERRORS,
             'assignment_not_found',
             'leader_only_submission',
             'assignment_not_open',
@@ -217,15 +222,22 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/workspaces/:id/assignments/:assignmentId/evaluations',
     {
       ...owner,
+      config: { idempotent: true },
       schema: {
         tags: ['assignments'],
         summary:
           'Evaluate one team (owner): its latest attempt, or "no submission" when it has none',
         params: assignmentParams,
+        headers: idempotencyHeaders,
         body: evaluationInput,
         response: {
           200: assignmentView,
-          ...errorResponses(...OWNER_ON_ASSIGNMENT, 'team_not_found', 'score_out_of_range'),
+          ...errorResponses(
+            ...OWNER_ON_ASSIGNMENT,
+            ...IDEMPOTENCY_ERRORS,
+            'team_not_found',
+            'score_out_of_range',
+          ),
         },
       },
     },
@@ -243,14 +255,20 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/workspaces/:id/assignments/:assignmentId/evaluations/bulk',
     {
       ...owner,
+      config: { idempotent: true },
       schema: {
         tags: ['assignments'],
         summary: 'Bulk evaluation (owner): every team in one transaction, all or nothing',
         params: assignmentParams,
+        headers: idempotencyHeaders,
         body: bulkEvaluationInput,
         response: {
           200: assignmentView,
-          ...errorResponses(...OWNER_ON_ASSIGNMENT, 'bulk_evaluation_failed'),
+          ...errorResponses(
+            ...OWNER_ON_ASSIGNMENT,
+            ...IDEMPOTENCY_ERRORS,
+            'bulk_evaluation_failed',
+          ),
         },
       },
     },

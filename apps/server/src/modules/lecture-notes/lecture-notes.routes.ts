@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { preparedJson } from '../../db/versioned-cache.ts';
 import { z } from 'zod';
 import { errorResponses, noContent } from '../../plugins/errors.ts';
+import { IDEMPOTENCY_ERRORS, idempotencyHeaders } from '../../plugins/idempotency.ts';
 import { authorize } from '../workspace-access/workspace-access.ts';
 import {
   answerOfSubmissionFile,
@@ -103,12 +104,14 @@ export const lectureNotesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...signedIn,
       preValidation: app.workspaceAccess('createNote', { withPreferences: true }),
+      config: { idempotent: true },
       schema: {
         tags: ['lecture notes'],
         summary: 'Create Lecture Note (owner, or a member who is not a viewer): a draft',
         params: z.object({ id }),
+        headers: idempotencyHeaders,
         body: lectureNoteInput,
-        response: { 201: lectureNote, ...errorResponses(...IN_WORKSPACE) },
+        response: { 201: lectureNote, ...errorResponses(...IN_WORKSPACE, ...IDEMPOTENCY_ERRORS) },
       },
     },
     async (request, reply) =>
@@ -178,15 +181,17 @@ export const lectureNotesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...signedIn,
       preValidation: app.workspaceAccess('read', { withPreferences: true }),
-      config: { bodyTimeout: 'upload' },
+      config: { bodyTimeout: 'upload', idempotent: true },
       schema: {
         tags: ['lecture notes'],
         summary: 'Attach files to a note (multipart/form-data, field "files"; owner or author)',
         params: noteParams,
+        headers: idempotencyHeaders,
         response: {
           201: lectureNote,
           ...errorResponses(
             ...IN_WORKSPACE,
+            ...IDEMPOTENCY_ERRORS,
             ...UPLOAD_ERRORS,
             'lecture_note_not_found',
             'file_too_large',
@@ -243,16 +248,18 @@ export const lectureNotesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...signedIn,
       preValidation: app.workspaceAccess('read', { withPreferences: true }),
-      config: { bodyTimeout: 'upload' },
+      config: { bodyTimeout: 'upload', idempotent: true },
       schema: {
         tags: ['lecture notes'],
         summary:
           "Submit or resubmit an answer to a note's task (multipart: files and a description): the team's leader, or each member for an individual task",
         params: noteParams,
+        headers: idempotencyHeaders,
         response: {
           201: lectureNote,
           ...errorResponses(
             ...IN_WORKSPACE,
+            ...IDEMPOTENCY_ERRORS,
             ...UPLOAD_ERRORS,
             'lecture_note_not_found',
             'team_assignment_not_found',
@@ -326,15 +333,18 @@ export const lectureNotesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...signedIn,
       preValidation: app.workspaceAccess('manageAssignments', { withPreferences: true }),
+      config: { idempotent: true },
       schema: {
         tags: ['lecture notes'],
         summary: "Evaluate a team's answer to a team task (owner)",
         params: noteParams,
+        headers: idempotencyHeaders,
         body: evaluationInput,
         response: {
           200: lectureNote,
           ...errorResponses(
             ...IN_WORKSPACE,
+            ...IDEMPOTENCY_ERRORS,
             'lecture_note_not_found',
             'team_assignment_not_found',
             'submission_not_found',

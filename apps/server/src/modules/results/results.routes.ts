@@ -8,6 +8,7 @@ import {
 import { type FastifyPluginAsyncZod, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, noContent } from '../../plugins/errors.ts';
+import { IDEMPOTENCY_ERRORS, idempotencyHeaders } from '../../plugins/idempotency.ts';
 import {
   checkedSaveInput,
   getResult,
@@ -76,14 +77,17 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/results',
     {
+      config: { idempotent: true },
       schema: {
         tags: ['results'],
         summary: 'Save a result',
+        headers: idempotencyHeaders,
         body: saveResultInput,
         response: {
           201: savedResult,
           ...errorResponses(
             ...SIGNED_IN_ONLY,
+            ...IDEMPOTENCY_ERRORS,
             ...SHUFFLE_ERROR_IDS,
             'duplicate_result_title',
             'rule_broken',

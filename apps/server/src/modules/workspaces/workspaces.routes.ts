@@ -18,6 +18,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, noContent } from '../../plugins/errors.ts';
+import { IDEMPOTENCY_ERRORS, idempotencyHeaders } from '../../plugins/idempotency.ts';
 import { createWorkspace } from './create-workspace.ts';
 import { preparedJson } from '../../db/versioned-cache.ts';
 import { DetailCache } from './detail-cache.ts';
@@ -56,14 +57,17 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
     '/api/workspaces',
     {
       ...signedIn,
+      config: { idempotent: true },
       schema: {
         tags: ['workspaces'],
         summary: 'Create Team: save the shuffle and create its workspace',
+        headers: idempotencyHeaders,
         body: createWorkspaceInput,
         response: {
           201: createdWorkspace,
           ...errorResponses(
             ...SIGNED_IN_ONLY,
+            ...IDEMPOTENCY_ERRORS,
             ...SHUFFLE_ERROR_IDS,
             'duplicate_result_title',
             'rule_broken',

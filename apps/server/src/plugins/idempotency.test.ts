@@ -1,0 +1,312 @@
+// Retries repeat nothing (issue 23, decision 0015): a creating request sent again with the same
+// Idempotency-Key gets the first answer and changes nothing; another request under the key is a
+// 422; keys are per user; a concurrent repeat makes no second attempt; an expired key is free.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClient } from '../../test/client.ts';
+import { buildCourse, type Course } from '../../test/course.ts';
+import { buildAssignmentInput, buildNoteInput, buildTaskInput } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { multipartBody, pdfPart, type Part } from '../../test/multipart.ts';
+import { rowsOf } from '../db/rows.ts';
+import { canonicalJson, sweepExpiredKeys } from './idempotency.ts';
+
+describe('Idempotency-Key on creating requests', () => {
+  let t: TestApp;
+  let c: Course;
+  let noteId: string;
+  let assignmentId: string;
+  beforeAll(async () => {
+    t = await createTestApp({
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      RATE_LIMIT_PER_MINUTE: '100000',
+    });
+    c = await buildCourse(t.app, t.config.publicUrl);
+    const notes = `/api/workspaces/${c.workspaceId}/notes`;
+    const note = await c.owner.post(notes, buildNoteInput({ task: buildTaskInput() }));
+    expect(note.statusCode).toBe(201);
+    noteId = note.json().id;
+    const published = await c.owner.request('PATCH', `${notes}/${noteId}`, { isPublished: true });
+    expect(published.statusCode).toBe(200);
+    const assignment = await c.owner.post(
+      `/api/workspaces/${c.workspaceId}/assignments`,
+      buildAssignmentInput(),
+    );
+    expect(assignment.statusCode).toBe(201);
+    assignmentId = assignment.json().id;
+  });
+  afterAll(() => t.close());
+
+  const taskUrl = () => `/api/workspaces/${c.workspaceId}/notes/${noteId}/submissions`;
+  const assignmentUrl = () =>
+    `/api/workspaces/${c.workspaceId}/assignments/${assignmentId}/submissions`;
+  // A fresh multipart body each time (a new boundary, as a browser's retry makes), same parts.
+  const upload = (client: TestClient, url: string, parts: Part[], key?: string) => {
+    const { payload, headers } = multipartBody(parts);
+    return client.request('POST', url, payload, {
+      ...headers,
+      ...(key ? { 'idempotency-key': key } : {}),
+    });
+  };
+  const count = async (query: ReturnType<typeof sql>) =>
+    Number(rowsOf<{ n: string | number }>(await t.app.db.execute(query))[0]!.n);
+  const taskAttempts = () =>
+    count(sql`select count(*) as n from task_submissions where note_id = ${noteId}`);
+  const assignmentAttempts = () =>
+    count(
+      sql`select count(*) as n from assignment_submissions where assignment_id = ${assignmentId}`,
+    );
+  const filesOf = (userId: string) =>
+    count(sql`select count(*) as n from files where uploader_id = ${userId}`);
+  const usedBytes = async (client: TestClient) =>
+    (await client.get('/api/me/storage')).json<{ usedBytes: number }>().usedBytes;
+  const keyRows = () => count(sql`select count(*) as n from idempotency_keys`);
+
+  for (const [name, url, attempts, parts] of [
+    [
+      'a task submission',
+      taskUrl,
+      taskAttempts,
+      () => [{ name: 'description', value: 'Our plan' }, pdfPart('plan.pdf', 3000)],
+    ],
+    [
+      'an assignment submission',
+      assignmentUrl,
+      assignmentAttempts,
+      () => [{ name: 'notes', value: 'Draft 1' }, pdfPart('proposal.pdf', 5000)],
+    ],
+  ] as const) {
+    it(`${name} sent twice with one key makes one attempt, one file, one charge and one answer`, async () => {
+      const key = randomUUID();
+      const [attemptsBefore, filesBefore, bytesBefore] = [
+        await attempts(),
+        await filesOf(c.ids.leader),
+        await usedBytes(c.leader),
+      ];
+      const first = await upload(c.leader, url(), [...parts()], key);
+      expect(first.statusCode).toBe(201);
+      expect(first.headers['idempotent-replayed']).toBeUndefined();
+      const charged = await usedBytes(c.leader);
+      expect(charged).toBeGreaterThan(bytesBefore);
+      const again = await upload(c.leader, url(), [...parts()], key);
+      expect(again.statusCode).toBe(201);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.body).toBe(first.body);
+      expect(again.headers['content-type']).toBe(first.headers['content-type']);
+      expect(await attempts()).toBe(attemptsBefore + 1);
+      expect(await filesOf(c.ids.leader)).toBe(filesBefore + 1);
+      expect(await usedBytes(c.leader)).toBe(charged);
+
+      // Another request under the same key (other bytes: another length) is refused, changing nothing.
+      const other = await upload(c.leader, url(), [pdfPart('other.pdf', 9000)], key);
+      expect(other.statusCode).toBe(422);
+      expect(other.json()).toMatchObject({
+        error: 'idempotency_key_reused',
+        field: 'Idempotency-Key',
+      });
+      expect(await attempts()).toBe(attemptsBefore + 1);
+      expect(await filesOf(c.ids.leader)).toBe(filesBefore + 1);
+      expect(await usedBytes(c.leader)).toBe(charged);
+
+      // A new key is a new action.
+      const next = await upload(c.leader, url(), [...parts()], randomUUID());
+      expect(next.statusCode).toBe(201);
+      expect(await attempts()).toBe(attemptsBefore + 2);
+    });
+  }
+
+  it('gives a concurrent repeat no second attempt', async () => {
+    const key = randomUUID();
+    const before = await assignmentAttempts();
+    const parts = () => [pdfPart('race.pdf', 4000)];
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => upload(c.leader, assignmentUrl(), parts(), key)),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    // One ran; each other one either waited out nothing (409, the first still running) or came
+    // after it and got its answer.
+    expect(statuses.filter((status) => status === 201).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.every((status) => status === 201 || status === 409)).toBe(true);
+    for (const answer of answers.filter((a) => a.statusCode === 409)) {
+      expect(answer.json().error).toBe('idempotency_request_in_progress');
+    }
+    expect(await assignmentAttempts()).toBe(before + 1);
+    // Once it is done, a retry gets the first answer.
+    const retry = await upload(c.leader, assignmentUrl(), parts(), key);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(await assignmentAttempts()).toBe(before + 1);
+  });
+
+  describe('JSON bodies', () => {
+    const notesUrl = () => `/api/workspaces/${c.workspaceId}/notes`;
+    const noteCount = () =>
+      count(sql`select count(*) as n from lecture_notes where workspace_id = ${c.workspaceId}`);
+    const post = (client: TestClient, body: unknown, key: string, url = notesUrl()) =>
+      client.request('POST', url, body, { 'idempotency-key': key });
+
+    it('replays the first answer for the same body, whatever the order of its keys', async () => {
+      const key = randomUUID();
+      const before = await noteCount();
+      const body = buildNoteInput({ title: 'Week 2' });
+      const first = await post(c.owner, body, key);
+      expect(first.statusCode).toBe(201);
+      const reordered = Object.fromEntries(Object.entries(body).reverse());
+      const again = await post(c.owner, reordered, key);
+      expect(again.statusCode).toBe(201);
+      expect(again.json()).toEqual(first.json());
+      expect(await noteCount()).toBe(before + 1);
+    });
+
+    it('refuses another body, another path or another method under the key with a 422', async () => {
+      const key = randomUUID();
+      const first = await post(c.owner, buildNoteInput({ title: 'Week 3' }), key);
+      expect(first.statusCode).toBe(201);
+      const before = await noteCount();
+      const otherBody = await post(c.owner, buildNoteInput({ title: 'Week 4' }), key);
+      expect(otherBody.statusCode).toBe(422);
+      expect(otherBody.json()).toMatchObject({
+        error: 'idempotency_key_reused',
+        message:
+          'This Idempotency-Key was already used for a different request. Use a new key for a new action.',
+      });
+      const otherPath = await post(
+        c.owner,
+        buildAssignmentInput(),
+        key,
+        `/api/workspaces/${c.workspaceId}/assignments`,
+      );
+      expect(otherPath.statusCode).toBe(422);
+      expect(await noteCount()).toBe(before);
+    });
+
+    it('keeps keys per user: the same key from another user is their own', async () => {
+      const key = randomUUID();
+      const before = await noteCount();
+      const mine = await post(c.owner, buildNoteInput({ title: 'Owner note' }), key);
+      const theirs = await post(c.member, buildNoteInput({ title: 'Member note' }), key);
+      expect(mine.statusCode).toBe(201);
+      expect(theirs.statusCode).toBe(201);
+      expect(theirs.headers['idempotent-replayed']).toBeUndefined();
+      expect(theirs.json().title).toBe('Member note');
+      expect(await noteCount()).toBe(before + 2);
+    });
+
+    it('does not keep a refusal: the key is free for a retry that can pass', async () => {
+      const key = randomUUID();
+      const refused = await post(c.owner, { ...buildNoteInput(), week: 99 }, key);
+      expect(refused.statusCode).toBe(400);
+      const stranger = await post(c.stranger, buildNoteInput(), key);
+      expect(stranger.statusCode).toBe(404);
+      expect(await count(sql`select count(*) as n from idempotency_keys where key = ${key}`)).toBe(
+        0,
+      );
+      // The same key, now with a body that passes, runs.
+      const passed = await post(c.owner, buildNoteInput({ title: 'Second try' }), key);
+      expect(passed.statusCode).toBe(201);
+      expect(passed.headers['idempotent-replayed']).toBeUndefined();
+    });
+
+    it('answers a malformed key with 400 before anything else, and takes requests without one', async () => {
+      const before = await noteCount();
+      for (const key of ['short', 'has spaces in it', 'x'.repeat(129), 'ключ-ключ-ключ']) {
+        const response = await post(c.owner, buildNoteInput(), key);
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toMatchObject({
+          error: 'idempotency_key_invalid',
+          field: 'Idempotency-Key',
+        });
+      }
+      // Before the access check: a stranger's malformed key is a 400 too, not the 404.
+      expect((await post(c.stranger, buildNoteInput(), 'bad key')).statusCode).toBe(400);
+      expect(await noteCount()).toBe(before);
+      const without = await c.owner.post(notesUrl(), buildNoteInput({ title: 'No key' }));
+      expect(without.statusCode).toBe(201);
+    });
+
+    it('frees a key after 24 h', async () => {
+      const key = randomUUID();
+      const before = await noteCount();
+      expect((await post(c.owner, buildNoteInput({ title: 'Old' }), key)).statusCode).toBe(201);
+      await t.app.db.execute(
+        sql`update idempotency_keys set created_at = now() - interval '25 hours' where key = ${key}`,
+      );
+      const later = await post(c.owner, buildNoteInput({ title: 'New' }), key);
+      expect(later.statusCode).toBe(201);
+      expect(later.headers['idempotent-replayed']).toBeUndefined();
+      expect(later.json().title).toBe('New');
+      expect(await noteCount()).toBe(before + 2);
+    });
+
+    it('lets a repeat take over a key whose first request died with its instance', async () => {
+      const key = randomUUID();
+      const user = c.ids.owner;
+      const fingerprint = 'of a request that never finished';
+      await t.app.db.execute(
+        sql`insert into idempotency_keys (user_id, key, fingerprint, created_at)
+            values (${user}, ${key}, ${fingerprint}, now() - interval '2 hours')`,
+      );
+      const response = await post(c.owner, buildNoteInput({ title: 'After a crash' }), key);
+      expect(response.statusCode).toBe(201);
+      expect(response.json().title).toBe('After a crash');
+    });
+
+    it('answers 409 to a repeat while the first is still running', async () => {
+      const key = randomUUID();
+      const body = buildNoteInput({ title: 'Slow' });
+      const first = await post(c.owner, body, key);
+      expect(first.statusCode).toBe(201);
+      // Put the record back to 'running', as it is while the first request runs.
+      await t.app.db.execute(
+        sql`update idempotency_keys set status = 'running' where key = ${key}`,
+      );
+      const repeat = await post(c.owner, body, key);
+      expect(repeat.statusCode).toBe(409);
+      expect(repeat.json().error).toBe('idempotency_request_in_progress');
+      expect(repeat.headers['retry-after']).toBe('1');
+    });
+
+    // The record is in the database: an instance behind the same load balancer answers the repeat.
+    it.runIf(process.env.TEST_DATABASE_URL)('holds across instances on one database', async () => {
+      const other = await t.anotherInstance();
+      try {
+        const key = randomUUID();
+        const before = await noteCount();
+        const body = buildNoteInput({ title: 'Two instances' });
+        const first = await post(c.owner, body, key);
+        expect(first.statusCode).toBe(201);
+        const twin = new TestClient(other.app, t.config.publicUrl);
+        for (const [name, value] of c.owner.cookies) twin.cookies.set(name, value);
+        const again = await post(twin, body, key);
+        expect(again.statusCode).toBe(201);
+        expect(again.headers['idempotent-replayed']).toBe('true');
+        expect(again.json()).toEqual(first.json());
+        expect(await noteCount()).toBe(before + 1);
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('sweeps keys older than 24 h and keeps the others', async () => {
+      const old = randomUUID();
+      expect((await post(c.owner, buildNoteInput({ title: 'Swept' }), old)).statusCode).toBe(201);
+      await t.app.db.execute(
+        sql`update idempotency_keys set created_at = now() - interval '25 hours' where key = ${old}`,
+      );
+      const before = await keyRows();
+      await sweepExpiredKeys(t.app.db);
+      expect(await keyRows()).toBe(before - 1);
+      expect(await count(sql`select count(*) as n from idempotency_keys where key = ${old}`)).toBe(
+        0,
+      );
+    });
+  });
+
+  it('writes object keys in one order at every level', () => {
+    expect(canonicalJson({ b: 1, a: { d: [2, { z: 1, y: 2 }], c: null } })).toBe(
+      '{"a":{"c":null,"d":[2,{"y":2,"z":1}]},"b":1}',
+    );
+    expect(canonicalJson({ a: undefined, b: 'x' })).toBe('{"b":"x"}');
+  });
+});

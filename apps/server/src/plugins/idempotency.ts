@@ -1,0 +1,258 @@
+import { createHash } from 'node:crypto';
+import { errors, IDEMPOTENCY_KEY_PATTERN } from '@teamshuffle/domain';
+import type { ErrorId } from '@teamshuffle/domain';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import { rowsOf } from '../db/rows.ts';
+import type { Db } from './database.ts';
+import { sendError } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route takes an `Idempotency-Key` header (issue 23, decision 0015): a repeat of the same
+     * request by the same user under the same key gets the first answer and changes nothing.
+     */
+    idempotent?: boolean;
+  }
+}
+
+/** How long a key holds its first answer (decision 0015). */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * The `headers` schema of an idempotent route: documents the header in the OpenAPI document. The
+ * plugin checks the key itself (before the route's access check), so this never refuses first.
+ * Loose: the rest of the request's headers stay as they are.
+ */
+export const idempotencyHeaders = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .regex(IDEMPOTENCY_KEY_PATTERN, errors.idempotency_key_invalid.message)
+    .optional()
+    .describe(
+      'A key the client makes for one user action (a UUID) and sends again on every retry of it: a repeat within 24 h gets the first answer (marked Idempotent-Replayed: true) and changes nothing; the same key with another request is a 422.',
+    ),
+});
+
+/** The errors an idempotent route can answer besides its own (spread into `errorResponses`). */
+export const IDEMPOTENCY_ERRORS = [
+  // A route's own 400 replaces the generic one in the document: name it with the key's.
+  'validation_failed',
+  'idempotency_key_invalid',
+  'idempotency_key_reused',
+  'idempotency_request_in_progress',
+] as const satisfies readonly ErrorId[];
+
+type Claim = { userId: string; key: string; fingerprint: string };
+type KeyRow = {
+  fingerprint: string;
+  status: 'running' | 'done';
+  status_code: number | null;
+  content_type: string | null;
+  response_body: string | null;
+};
+
+/** Deletes the records older than 24 h (their keys are free anyway; this keeps the table small). */
+export async function sweepExpiredKeys(db: Db): Promise<void> {
+  await db.execute(
+    sql`delete from idempotency_keys where created_at < now() - make_interval(secs => ${IDEMPOTENCY_TTL_MS / 1000})`,
+  );
+}
+
+/** JSON with object keys sorted at every level, so the same body always has the same text. */
+export function canonicalJson(value: unknown): string {
+  if (value === undefined) return 'null';
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, item]) => item !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([name, item]) => `${JSON.stringify(name)}:${canonicalJson(item)}`).join(',')}}`;
+}
+
+function isMultipart(request: FastifyRequest): boolean {
+  return /^multipart\//i.test(request.headers['content-type'] ?? '');
+}
+
+/**
+ * What makes two requests "the same" under one key: method, URL (path parameters and query) and
+ * body. A JSON body counts by its canonical text; a multipart upload by its declared length (the
+ * bytes stream into storage as they arrive, so they cannot be compared before the first answer is
+ * chosen; a browser's FormData keeps the length of the same files and fields on every retry).
+ */
+function fingerprintOf(request: FastifyRequest): string {
+  const body = isMultipart(request)
+    ? `multipart:${request.headers['content-length'] ?? ''}`
+    : `json:${canonicalJson(request.body)}`;
+  return createHash('sha256')
+    .update(`${request.method}\n${request.url}\n`)
+    .update(body)
+    .digest('hex');
+}
+
+/**
+ * Idempotency-Key for creating requests (issue 23, decision 0015), on the routes whose options
+ * say `config: { idempotent: true }`. The key is checked before the route's access check; the
+ * first request claims (user, key) in the database once its body is valid; its 2xx answer is
+ * kept there for 24 h, and a repeat (same user, key, method, URL and body) gets it back without
+ * running the handler. A repeat while the first still runs gets 409; another request under the
+ * key, 422. A failed first answer (4xx or 5xx) frees the key: a refusal changed nothing, so a
+ * retry runs again. Keys are per signed-in user; every idempotent route requires sign-in.
+ */
+export const idempotencyPlugin = fp(
+  async (app: FastifyInstance, options: { runningLeaseMs: number }) => {
+    // A first request that is still 'running' after the lease died with its instance: its key is
+    // taken over by the next repeat. Longer than any request may run (the upload limit).
+    const leaseSeconds = Math.ceil(options.runningLeaseMs / 1000);
+    const ttlSeconds = IDEMPOTENCY_TTL_MS / 1000;
+    const claims = new WeakMap<FastifyRequest, Claim>();
+
+    app.addHook('onRoute', (route) => {
+      if (route.config?.idempotent && !route.schema?.headers) {
+        throw new Error(
+          `${String(route.method)} ${route.url} is idempotent but does not declare the Idempotency-Key header (idempotencyHeaders)`,
+        );
+      }
+    });
+
+    const keyOf = (request: FastifyRequest) =>
+      request.routeOptions.config.idempotent ? request.headers['idempotency-key'] : undefined;
+
+    // Before the route's own preValidation (the access check): a malformed key is a 400 whatever
+    // the caller's role. Signed-out callers were refused in onRequest already.
+    app.addHook('preValidation', async (request, reply) => {
+      const key = keyOf(request);
+      if (key === undefined) return;
+      if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
+        return sendError(reply, 'idempotency_key_invalid', undefined, 'Idempotency-Key');
+      }
+      if (isMultipart(request) && request.headers['content-length'] === undefined) {
+        return sendError(
+          reply,
+          'validation_failed',
+          'An upload sent with an Idempotency-Key must declare its Content-Length.',
+          'Content-Length',
+        );
+      }
+    });
+
+    const claim = async (userId: string, key: string, fingerprint: string) => {
+      // A new key, or one whose record expired (24 h) or whose first request died (the lease).
+      const result = await app.db.execute(sql`
+        insert into idempotency_keys (user_id, key, fingerprint)
+        values (${userId}, ${key}, ${fingerprint})
+        on conflict (user_id, key) do update set
+          fingerprint = excluded.fingerprint, status = 'running', status_code = null,
+          content_type = null, response_body = null, created_at = now()
+        where (idempotency_keys.status = 'done'
+            and idempotency_keys.created_at < now() - make_interval(secs => ${ttlSeconds}))
+          or (idempotency_keys.status = 'running'
+            and idempotency_keys.created_at < now() - make_interval(secs => ${leaseSeconds}))
+        returning 1 as claimed`);
+      return rowsOf<{ claimed: number }>(result).length > 0;
+    };
+
+    const readKey = async (userId: string, key: string) => {
+      const result = await app.db.execute(sql`
+        select fingerprint, status, status_code, content_type, response_body
+        from idempotency_keys where user_id = ${userId} and key = ${key}`);
+      return rowsOf<KeyRow>(result)[0];
+    };
+
+    const answerRepeat = (reply: FastifyReply, row: KeyRow, fingerprint: string) => {
+      if (row.fingerprint !== fingerprint) {
+        return sendError(reply, 'idempotency_key_reused', undefined, 'Idempotency-Key');
+      }
+      if (row.status === 'running') {
+        return sendError(reply.header('retry-after', '1'), 'idempotency_request_in_progress');
+      }
+      if (row.content_type) reply.type(row.content_type);
+      return reply
+        .status(row.status_code ?? 200)
+        .header('idempotent-replayed', 'true')
+        .header('cache-control', 'no-store')
+        .send(row.response_body ?? '');
+    };
+
+    // After the access check and the body's validation: only a valid request claims its key.
+    app.addHook('preHandler', async (request, reply) => {
+      const key = keyOf(request);
+      const user = request.user;
+      if (typeof key !== 'string' || !user) return;
+      const fingerprint = fingerprintOf(request);
+      // Twice at most: a first request that failed between our insert and our read freed the key.
+      for (let round = 0; round < 2; round++) {
+        if (await claim(user.id, key, fingerprint)) {
+          claims.set(request, { userId: user.id, key, fingerprint });
+          return;
+        }
+        const row = await readKey(user.id, key);
+        if (row) return answerRepeat(reply, row, fingerprint);
+      }
+      return sendError(reply.header('retry-after', '1'), 'idempotency_request_in_progress');
+    });
+
+    const release = async (request: FastifyRequest, { userId, key, fingerprint }: Claim) => {
+      claims.delete(request);
+      await app.db.execute(sql`
+        delete from idempotency_keys
+        where user_id = ${userId} and key = ${key} and fingerprint = ${fingerprint}
+          and status = 'running'`);
+    };
+
+    // The answer is kept before it is sent, so a repeat that follows the answer finds it.
+    app.addHook('onSend', async (request, reply, payload) => {
+      const claimed = claims.get(request);
+      if (!claimed) return payload;
+      try {
+        const status = reply.statusCode;
+        const body =
+          payload === null || payload === undefined
+            ? ''
+            : typeof payload === 'string'
+              ? payload
+              : Buffer.isBuffer(payload)
+                ? payload.toString('utf8')
+                : undefined;
+        if (status < 200 || status >= 300 || body === undefined) {
+          await release(request, claimed);
+          return payload;
+        }
+        claims.delete(request);
+        const contentType = reply.getHeader('content-type');
+        await app.db.execute(sql`
+          update idempotency_keys set status = 'done', status_code = ${status},
+            content_type = ${typeof contentType === 'string' ? contentType : null},
+            response_body = ${body}
+          where user_id = ${claimed.userId} and key = ${claimed.key}
+            and fingerprint = ${claimed.fingerprint} and status = 'running'`);
+      } catch (error) {
+        request.log.error({ err: error }, 'could not record the idempotent answer');
+      }
+      return payload;
+    });
+
+    // A request that ended without onSend (a hijacked or destroyed reply) frees its key.
+    app.addHook('onResponse', async (request) => {
+      const claimed = claims.get(request);
+      if (claimed) await release(request, claimed).catch(() => {});
+    });
+
+    const sweep = () =>
+      sweepExpiredKeys(app.db).catch((error: unknown) =>
+        app.log.error({ err: error }, 'the idempotency sweep failed'),
+      );
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      await sweep();
+      timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+  },
+  { name: 'idempotency', fastify: '5.x', dependencies: ['database', 'errors'] },
+);
