@@ -4,7 +4,7 @@ import { createAccount } from './support/accounts.ts';
 import { expectNoSeriousA11yViolations, settle } from './support/a11y.ts';
 import { usePreferences } from './support/preferences.ts';
 import type { ColorScheme, Language } from './support/preferences.ts';
-import { createCourseWorkspace, setCourseLeaders } from './support/workspaces.ts';
+import { createCourseWorkspace, sectionLink, setCourseLeaders } from './support/workspaces.ts';
 
 // issue 14: axe on every page and every modal the suite opens, in light and dark mode, in
 // English and Korean. One visit per page and combination; the modals are checked on their own.
@@ -27,6 +27,10 @@ const WORDS = {
     settingsTitle: 'Team Settings',
     createNote: 'Create Lecture Note',
     createAssignment: 'Create Assignment',
+    notesTab: 'Lecture Notes',
+    assignmentsTab: 'Assignments',
+    scoresTab: 'Team Scores',
+    membersTab: 'Members',
     importRoster: 'Import',
     importTitle: 'Import a Roster',
     saveResult: 'Save Result',
@@ -49,6 +53,10 @@ const WORDS = {
     settingsTitle: '팀 설정',
     createNote: '강의 노트 만들기',
     createAssignment: '과제 만들기',
+    notesTab: '강의 노트',
+    assignmentsTab: '과제',
+    scoresTab: '팀 점수',
+    membersTab: '멤버',
     importRoster: '가져오기',
     importTitle: '명단 가져오기',
     saveResult: '결과 저장',
@@ -216,19 +224,30 @@ for (const { scheme, language } of COMBINATIONS) {
 
       await page.goto(`/workspace/${workspace.id}`);
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-      await expect(
-        page.getByRole('button', { name: words.createAssignment, exact: true }),
-      ).toBeEnabled();
       await settle(page);
       await expectNoSeriousA11yViolations(page, `workspace (${combination})`);
+      await page.getByRole('button', { name: words.settings, exact: true }).click();
+      const settings = await checkDialog(page, words.settingsTitle, `settings (${combination})`);
+      await page.keyboard.press('Escape');
+      await expect(settings).toBeHidden();
 
-      for (const [opener, name] of [
-        [words.settings, words.settingsTitle],
-        [words.createNote, words.createNote],
-        [words.createAssignment, words.createAssignment],
+      // Each section of the workspace page at its own address (issue 22), reached by its link.
+      for (const [tab, opener] of [
+        [words.notesTab, words.createNote],
+        [words.assignmentsTab, words.createAssignment],
+        [words.scoresTab, null],
+        [words.membersTab, null],
       ] as const) {
+        await sectionLink(page, tab).click();
+        await expect(sectionLink(page, tab)).toHaveAttribute('aria-current', 'page');
+        if (opener !== null) {
+          await expect(page.getByRole('button', { name: opener, exact: true })).toBeEnabled();
+        }
+        await settle(page);
+        await expectNoSeriousA11yViolations(page, `workspace, ${tab} (${combination})`);
+        if (opener === null) continue;
         await page.getByRole('button', { name: opener, exact: true }).click();
-        const dialog = await checkDialog(page, name, `${name} (${combination})`);
+        const dialog = await checkDialog(page, opener, `${opener} (${combination})`);
         await page.keyboard.press('Escape');
         await expect(dialog).toBeHidden();
       }

@@ -4,7 +4,7 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import { createAccount as createAnyAccount, toast, uniqueEmail } from './support/accounts.ts';
 import { expectToast } from './support/toasts.ts';
 import type { Account } from './support/accounts.ts';
-import { courseSnapshot } from './support/workspaces.ts';
+import { courseSnapshot, sectionLink } from './support/workspaces.ts';
 
 // Assignments, grading and Team Scores end to end on the real server (issue 12), as new users
 // would: the owner is held back until every leader has an e-mail, then creates an assignment;
@@ -123,9 +123,9 @@ test.describe.serial('assignments, grading and team scores', () => {
 
   test('owner: Create waits for the leader e-mails, then creates an assignment', async () => {
     const { page } = owner;
-    await page.goto(`/workspace/${workspaceId}`);
+    await page.goto(`/workspace/${workspaceId}/assignments`);
     await expect(section(page)).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Team Scores' })).toBeVisible();
+    await expect(sectionLink(page, 'Team Scores')).toBeVisible();
     const create = section(page).getByRole('button', { name: 'Create Assignment' });
     await expect(create).toBeDisabled();
     const missing = section(page).getByTestId('missing-leader-emails');
@@ -202,10 +202,10 @@ test.describe.serial('assignments, grading and team scores', () => {
 
   test('member: only the leader submits', async () => {
     const { page } = member;
-    await page.goto(`/workspace/${workspaceId}`);
+    await page.goto(`/workspace/${workspaceId}/assignments`);
     await expect(page.getByText('Your role: Member')).toBeVisible();
     await expect(section(page).getByRole('button', { name: 'Create Assignment' })).toHaveCount(0);
-    await expect(page.getByRole('region', { name: 'Team Scores' })).toHaveCount(0);
+    await expect(sectionLink(page, 'Team Scores')).toHaveCount(0);
     // Newest first: by creation order #3, #2, #1.
     await expect(section(page).getByTestId('assignment-number')).toHaveText(['#3', '#2', '#1']);
 
@@ -246,7 +246,7 @@ test.describe.serial('assignments, grading and team scores', () => {
 
   test('leader: hands in a PDF; refused before the window, late after it', async () => {
     const { page } = leader;
-    await page.goto(`/workspace/${workspaceId}`);
+    await page.goto(`/workspace/${workspaceId}/assignments`);
     await expect(page.getByText('Your role: Leader')).toBeVisible();
 
     // Before the start: the panel says so and offers nothing to send.
@@ -308,7 +308,7 @@ test.describe.serial('assignments, grading and team scores', () => {
 
   test('owner: evaluates Team 1 with 95 (A, green), the rest in bulk; Team Scores', async () => {
     const { page } = owner;
-    await page.goto(`/workspace/${workspaceId}`);
+    await page.goto(`/workspace/${workspaceId}/assignments`);
     const row1 = await teamRow(page, title, 1);
     await expect(row1.getByTestId('team-status')).toHaveText('Submitted');
 
@@ -374,6 +374,8 @@ test.describe.serial('assignments, grading and team scores', () => {
     await expect(row1.getByTestId('evaluation-score')).toHaveText('95 / 100');
 
     // Team Scores: three assignments, one evaluated; both averages with 2 decimals.
+    await sectionLink(page, 'Team Scores').click();
+    await expect(page).toHaveURL(new RegExp(`/workspace/${workspaceId}/scores$`));
     const scores = page.getByRole('region', { name: 'Team Scores' });
     const team1 = scores.getByTestId('team-score-1');
     await expect(team1.getByTestId('average-evaluated')).toHaveText('95.00');
@@ -392,7 +394,7 @@ test.describe.serial('assignments, grading and team scores', () => {
 
   test('the team sees its own grade only; a member reads the work but cannot download it', async () => {
     const { page: memberPage } = member;
-    await memberPage.goto(`/workspace/${workspaceId}`);
+    await memberPage.goto(`/workspace/${workspaceId}/assignments`);
     await (await teamRow(memberPage, title, 1)).getByTestId('open-team').click();
     const dialog = memberPage.getByRole('dialog', { name: 'Assignment Submission' });
     const current = dialog.getByTestId('current-work');
@@ -417,17 +419,17 @@ test.describe.serial('assignments, grading and team scores', () => {
     );
 
     const { page } = leader;
-    await page.goto(`/workspace/${workspaceId}`);
+    await page.goto(`/workspace/${workspaceId}/assignments`);
     const row1 = await teamRow(page, title, 1);
     await expect(row1.getByTestId('grade-badge')).toHaveAttribute('data-grade', 'A');
     const row2 = await teamRow(page, title, 2);
     await expect(row2.getByTestId('grade-badge')).toHaveCount(0);
-    await expect(page.getByRole('region', { name: 'Team Scores' })).toHaveCount(0);
+    await expect(sectionLink(page, 'Team Scores')).toHaveCount(0);
   });
 
   test('owner: the ZIP and the grade sheet through the links; then Delete', async () => {
     const { page } = owner;
-    await page.goto(`/workspace/${workspaceId}`);
+    await page.goto(`/workspace/${workspaceId}/assignments`);
     await teamRow(page, title, 1);
 
     const [zipDownload] = await Promise.all([
@@ -466,6 +468,7 @@ test.describe.serial('assignments, grading and team scores', () => {
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await expectToast(page, 'Assignment and all submitted files deleted successfully!');
     await expect(card(page, overdue)).toHaveCount(0);
+    await sectionLink(page, 'Team Scores').click();
     await expect(
       page
         .getByRole('region', { name: 'Team Scores' })

@@ -291,7 +291,13 @@ test('the workspace page and its settings, as owner', async ({ browser, baseURL 
     await expect(emails).toBeHidden();
     await expect(manage).toBeFocused();
 
-    // A lecture note, written and created from the keyboard.
+    // A lecture note, written and created from the keyboard, in its own section (issue 22).
+    const notesLink = page
+      .getByRole('navigation', { name: 'Workspace sections' })
+      .getByRole('link', { name: 'Lecture Notes' });
+    await tabTo(page, notesLink, { backwards: true, limit: 60 });
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/workspace/${workspace.id}/notes$`));
     const create = page.getByRole('button', { name: 'Create Lecture Note' });
     await tabTo(page, create);
     await page.keyboard.press('Enter');

@@ -149,7 +149,7 @@ test.describe.serial('lecture notes', () => {
 
   test('owner: creates a note with a team task; mistakes get the API words', async () => {
     const { page } = owner;
-    await page.goto(`/workspace/${workspaceId}`);
+    await page.goto(`/workspace/${workspaceId}/notes`);
     const section = page.getByRole('region', { name: 'Lecture Notes' });
     await expect(note(page, reading)).toBeVisible();
     await expect(note(page, draft).getByTestId('draft-badge')).toHaveText('Draft');
@@ -186,7 +186,7 @@ test.describe.serial('lecture notes', () => {
 
   test('owner: attaches images and a PDF, then publishes the note', async () => {
     const { page } = owner;
-    await page.goto(`/workspace/${workspaceId}`);
+    await page.goto(`/workspace/${workspaceId}/notes`);
     const card = note(page, kickoff);
     await expect(card.getByTestId('draft-badge')).toBeVisible();
     await card.getByRole('button', { name: 'Add Attachments' }).click();
@@ -207,7 +207,7 @@ test.describe.serial('lecture notes', () => {
 
   test('a member of Team 1 sees it, not the draft, and uses the gallery by keyboard', async () => {
     const { page } = member;
-    await page.goto(`/workspace/${workspaceId}`);
+    await page.goto(`/workspace/${workspaceId}/notes`);
     const card = note(page, kickoff);
     await expect(card).toBeVisible();
     await expect(note(page, reading)).toBeVisible();
@@ -281,7 +281,7 @@ test.describe.serial('lecture notes', () => {
 
   test("Team 1's leader submits two files, then resubmits", async () => {
     const { page } = leader;
-    await page.goto(`/workspace/${workspaceId}`);
+    await page.goto(`/workspace/${workspaceId}/notes`);
     const card = note(page, kickoff);
     const row = card.getByTestId('task-team').filter({ hasText: 'Team 1' });
     await expect(row.getByText('Your team')).toBeVisible();
@@ -336,7 +336,7 @@ test.describe.serial('lecture notes', () => {
 
   test('the owner evaluates Team 1 and sees every team', async () => {
     const { page } = owner;
-    await page.goto(`/workspace/${workspaceId}`);
+    await page.goto(`/workspace/${workspaceId}/notes`);
     const card = note(page, kickoff);
     await expect(
       card.getByTestId('task-team').filter({ hasText: 'Team 2' }).getByTestId('task-status'),
@@ -361,7 +361,7 @@ test.describe.serial('lecture notes', () => {
   ] as const) {
     test(`individual task: ${label} of Team 2 submits (${count} of 2)`, async () => {
       const { page } = label === 'Cat' ? cat : dan;
-      await page.goto(`/workspace/${workspaceId}`);
+      await page.goto(`/workspace/${workspaceId}/notes`);
       const card = note(page, reading);
       await card.getByRole('button', { name: 'Open the task of Team 2' }).click();
       const panel = page.getByRole('dialog', { name: 'Individual Submission: Team 2' });
@@ -392,7 +392,7 @@ test.describe.serial('lecture notes', () => {
 
   test('owner: edits the draft in manual week mode, removes an attachment, deletes the draft', async () => {
     const { page } = owner;
-    await page.goto(`/workspace/${workspaceId}`);
+    await page.goto(`/workspace/${workspaceId}/notes`);
     const secret = note(page, draft);
     await secret.getByRole('button', { name: 'Edit' }).click();
     const modal = page.getByRole('dialog', { name: 'Edit Lecture Note' });
@@ -443,7 +443,7 @@ test.describe.serial('lecture notes', () => {
     await api(owner, 'patch', `/api/workspaces/${workspaceId}`, { isPublic: true }, 204);
     const anonymous = await browser.newContext({ baseURL: baseURL!, locale: 'en-US' });
     const visitor = await anonymous.newPage();
-    await visitor.goto(`/workspace/${workspaceId}`);
+    await visitor.goto(`/workspace/${workspaceId}/notes`);
     const card = note(visitor, kickoff);
     await expect(card.getByText('Login to submit task')).toBeVisible();
     await expect(card.getByRole('button', { name: /Open the task of/ })).toHaveCount(0);

@@ -153,6 +153,8 @@ test('signed in: lists and a workspace fit; its members table scrolls inside its
     await visit(page, '/notifications', 'notifications');
     await visit(page, '/profile', 'profile');
     await visit(page, `/workspace/${workspace.id}`, 'workspace');
+    // The roster has its own section (issue 22); the page itself never scrolls sideways.
+    await visit(page, `/workspace/${workspace.id}/members`, 'workspace members');
 
     // The All Members table is wider than the phone: it scrolls inside its card, and a
     // keyboard user can reach it to scroll it.

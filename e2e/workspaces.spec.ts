@@ -4,7 +4,7 @@ import { createAccount } from './support/accounts.ts';
 import { waitForApp } from './support/prerendered.ts';
 import { expectToast } from './support/toasts.ts';
 import type { Account } from './support/accounts.ts';
-import { createCourseWorkspace as createWorkspace } from './support/workspaces.ts';
+import { createCourseWorkspace as createWorkspace, sectionLink } from './support/workspaces.ts';
 
 // Workspaces, end to end on the real server: one workspace seen by its owner, a team leader, a
 // team member and a stranger (signed in and signed out); the list page's role badges, '#'
@@ -64,11 +64,16 @@ test.describe.serial('workspaces by role', () => {
     await expect(page.getByTestId('counter-teams')).toContainText('2');
     await expect(page.getByTestId('counter-groupSize')).toContainText('2');
     await expect(page.getByTestId('counter-fixedGroups')).toContainText('2');
-    for (const section of ['All Members', 'Fixed Pairs', 'Locked Teams', 'Lecture Notes']) {
+    await expect(page.getByRole('region', { name: "This week's lecture note" })).toBeVisible();
+    // The roster and the constraints have their own section (issue 22), a link away.
+    await sectionLink(page, 'Members').click();
+    await expect(page).toHaveURL(new RegExp(`/workspace/${workspace.id}/members$`));
+    for (const section of ['All Members', 'Fixed Pairs', 'Locked Teams']) {
       await expect(page.getByRole('region', { name: section })).toBeVisible();
     }
     await expect(page.getByRole('region', { name: 'Fixed Pairs' })).toContainText('Ann & Ben');
     await expect(page.getByRole('region', { name: 'Locked Teams' })).toContainText('Cat, Dan');
+    await sectionLink(page, 'Overview').click();
 
     // Both teams have more than one member: both get a selector; nobody leads yet.
     await expect(team(page, 1).getByTestId('leader-badge')).toHaveText('No Leader');
@@ -235,6 +240,11 @@ test.describe.serial('workspaces by role', () => {
     await expect(page.getByRole('button', { name: 'Settings', exact: true })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /Manage Emails for Team/ })).toHaveCount(0);
     await expect(page.getByRole('combobox')).toHaveCount(0);
+    await expect(page.getByText(leader.email)).toHaveCount(0);
+    await expect(page.getByText(member.email)).toHaveCount(0);
+    // The roster's own section shows no e-mail to a viewer either.
+    await sectionLink(page, 'Members').click();
+    await expect(page.getByRole('region', { name: 'All Members' })).toContainText('Ann');
     await expect(page.getByText(leader.email)).toHaveCount(0);
     await expect(page.getByText(member.email)).toHaveCount(0);
     // The server refuses the viewer's changes too.

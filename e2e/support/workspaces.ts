@@ -1,4 +1,5 @@
 import { expect } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { formTeams } from '@teamshuffle/domain';
 import type { Account } from './accounts.ts';
 
@@ -192,4 +193,11 @@ export async function createOpenAssignment(
     },
     201,
   );
+}
+
+/** The workspace page's link to one of its sections (issue 22: each section has its own address). */
+export function sectionLink(page: Page, name: string): Locator {
+  return page
+    .getByRole('navigation', { name: /Workspace sections|워크스페이스 섹션/ })
+    .getByRole('link', { name, exact: true });
 }

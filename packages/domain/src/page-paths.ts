@@ -10,6 +10,12 @@ export const PAGE_PATHS = {
   workspaces: '/workspaces',
   workspaceBySlug: '/workspaces/:slug',
   workspace: '/workspace/:workspaceId',
+  /** The workspace page's sections, each at an address of its own (issue 22). */
+  workspaceNotes: '/workspace/:workspaceId/notes',
+  workspaceNote: '/workspace/:workspaceId/notes/:noteId',
+  workspaceAssignments: '/workspace/:workspaceId/assignments',
+  workspaceScores: '/workspace/:workspaceId/scores',
+  workspaceMembers: '/workspace/:workspaceId/members',
   teamChat: '/workspace/:workspaceId/team/:teamId/chat',
   notifications: '/notifications',
   contact: '/contact',
@@ -20,3 +26,33 @@ export const PAGE_PATHS = {
 } as const;
 
 export type PagePath = (typeof PAGE_PATHS)[keyof typeof PAGE_PATHS];
+
+/** The workspace page's sections (issue 22): Overview is the page's own address. */
+export const WORKSPACE_TABS = ['overview', 'notes', 'assignments', 'scores', 'members'] as const;
+
+export type WorkspaceTab = (typeof WORKSPACE_TABS)[number];
+
+/** The address of a workspace's section, or of one lecture note in it. */
+export function workspaceTabPath(workspaceId: string, tab: WorkspaceTab, noteId?: string): string {
+  const base = `/workspace/${encodeURIComponent(workspaceId)}`;
+  if (tab === 'overview') return base;
+  if (tab === 'notes' && noteId !== undefined) return `${base}/notes/${encodeURIComponent(noteId)}`;
+  return `${base}/${tab}`;
+}
+
+/**
+ * The section a workspace address shows, and the note it opens, from the path's segments after
+ * `/workspace/:workspaceId`; null for an address that is no section (the page's not-found).
+ */
+export function workspaceTabAt(
+  rest: readonly string[],
+): { tab: WorkspaceTab; noteId: string | null } | null {
+  if (rest.length === 0) return { tab: 'overview', noteId: null };
+  const [first, second, ...more] = rest;
+  if (first === 'notes' && second !== undefined && second !== '' && more.length === 0) {
+    return { tab: 'notes', noteId: second };
+  }
+  if (rest.length !== 1 || first === 'overview') return null;
+  const tab = WORKSPACE_TABS.find((name) => name === first);
+  return tab === undefined ? null : { tab, noteId: null };
+}

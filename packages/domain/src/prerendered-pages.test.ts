@@ -31,10 +31,16 @@ describe('the signed-in pages the server renders', () => {
     expect(serverRenderedPageAt('/workspaces')?.name).toBe('workspaces');
     expect(serverRenderedPageAt('/workspaces/my-course')?.name).toBe('workspace');
     expect(serverRenderedPageAt('/workspace/abc123')?.name).toBe('workspace');
+    // Each section of the workspace page at its own address (issue 22).
+    for (const section of ['notes', 'notes/n1', 'assignments', 'scores', 'members']) {
+      expect(serverRenderedPageAt(`/workspace/abc123/${section}`)?.name).toBe('workspace');
+    }
     for (const other of [
       '/workspaces/',
       '/workspace/',
       '/workspace/abc/team/1/chat',
+      '/workspace/abc/notes/n1/more',
+      '/workspace/abc/unknown',
       '/workspaces/a/b',
       '/profile',
       '/',

@@ -48,7 +48,15 @@ export const INLINED_CONFIG_ID = 'teamshuffle-config';
 export const SERVER_RENDERED_PAGES = [
   { patterns: [PAGE_PATHS.workspaces], name: 'workspaces', start: 'interaction' },
   {
-    patterns: [PAGE_PATHS.workspaceBySlug, PAGE_PATHS.workspace],
+    patterns: [
+      PAGE_PATHS.workspaceBySlug,
+      PAGE_PATHS.workspace,
+      PAGE_PATHS.workspaceNotes,
+      PAGE_PATHS.workspaceNote,
+      PAGE_PATHS.workspaceAssignments,
+      PAGE_PATHS.workspaceScores,
+      PAGE_PATHS.workspaceMembers,
+    ],
     name: 'workspace',
     start: 'interaction',
   },

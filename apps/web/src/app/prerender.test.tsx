@@ -100,11 +100,42 @@ describe('the workspace page rendered on the server', () => {
     // The first screen: the title and every team's members.
     expect(page?.markup).toContain('Data Structures');
     expect(page?.markup).toContain('Student m10-4');
-    // The sections are on the page, loading (the browser fills them).
+    // The Overview's lecture note is on the page, loading (the browser fills it).
+    expect(page?.markup).toContain('This week&#x27;s lecture note');
     expect(page?.markup).toContain('aria-busy="true"');
     // The data the app starts from: the two answers, not the sections'.
     const keys = page?.queries.queries.map((query) => query.queryKey[0]);
     expect(keys?.sort()).toEqual(['me', 'notifications', 'workspaces']);
+  });
+
+  it('renders each section at its own address from the same first-screen answers', async () => {
+    const answers = {
+      '/api/me': { user: USER },
+      '/api/notifications/counts': COUNTS,
+      [`/api/workspaces/${WORKSPACE_ID}`]: detail(10),
+    };
+    const shown: Record<string, string> = {};
+    for (const section of ['notes', 'notes/note-1', 'assignments', 'scores', 'members']) {
+      const { asked, transport } = api(answers);
+      const page = await renderSignedInPage(
+        `/workspace/${WORKSPACE_ID}/${section}`,
+        'en',
+        transport,
+      );
+      expect(page?.renders).toBe(1);
+      expect(asked).toHaveLength(3);
+      shown[section] = page?.markup ?? '';
+    }
+    // The section links, the one shown marked as the page (aria-current).
+    const current = (markup: string) =>
+      /<a[^>]*workspace-tabs__tab[^>]*aria-current="page"[^>]*>([^<]*)</.exec(markup)?.[1];
+    expect(current(shown['members'] ?? '')).toBe('Members');
+    expect(current(shown['notes/note-1'] ?? '')).toBe('Lecture Notes');
+    expect(current(shown['scores'] ?? '')).toBe('Team Scores');
+    // Only the section shown is rendered: the roster table on Members, no team cards there.
+    expect(shown['members']).toContain('Student m10-4');
+    expect(shown['members']).not.toContain('data-testid="team-card"');
+    expect(shown['assignments']).not.toContain('Student m10-4');
   });
 
   it('grows with the roster (the sections are never part of it)', async () => {

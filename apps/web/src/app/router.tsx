@@ -40,6 +40,12 @@ const PAGES = [
   { path: PAGE_PATHS.workspaces, Page: Workspaces },
   { path: PAGE_PATHS.workspaceBySlug, Page: Workspace },
   { path: PAGE_PATHS.workspace, Page: Workspace },
+  // The workspace page's sections (issue 22): one page, a section per address.
+  { path: PAGE_PATHS.workspaceNotes, Page: Workspace },
+  { path: PAGE_PATHS.workspaceNote, Page: Workspace },
+  { path: PAGE_PATHS.workspaceAssignments, Page: Workspace },
+  { path: PAGE_PATHS.workspaceScores, Page: Workspace },
+  { path: PAGE_PATHS.workspaceMembers, Page: Workspace },
   { path: PAGE_PATHS.teamChat, Page: TeamChat },
   { path: PAGE_PATHS.notifications, Page: Notifications },
   { path: PAGE_PATHS.contact, Page: Contact },

@@ -1,4 +1,4 @@
-import { PAGE_PATHS } from '@teamshuffle/domain';
+import { PAGE_PATHS, workspaceTabAt } from '@teamshuffle/domain';
 import { matchPath } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { prefetchPageData } from './page-data';
@@ -10,14 +10,17 @@ import type { PageData } from './page-data';
  */
 export async function pageDataAt(url: string): Promise<PageData | null> {
   const { pathname, searchParams } = new URL(url, 'http://localhost');
-  const byId = matchPath(PAGE_PATHS.workspace, pathname);
+  const byId = matchPath(`${PAGE_PATHS.workspace}/*`, pathname);
   const bySlug = matchPath(PAGE_PATHS.workspaceBySlug, pathname);
-  if (byId || bySlug) {
+  // A workspace's section (its own address, issue 22) loads that section's data only.
+  const section = byId ? workspaceTabAt(pathname.split('/').slice(3).filter(Boolean)) : null;
+  if ((byId && section) || bySlug) {
     const { workspacePageData } = await import('../routes/workspace.data');
     return workspacePageData(
       byId
         ? { kind: 'id', id: byId.params['workspaceId'] ?? '' }
         : { kind: 'slug', slug: bySlug?.params['slug'] ?? '' },
+      section?.tab ?? 'overview',
     );
   }
   if (matchPath(PAGE_PATHS.workspaces, pathname)) {

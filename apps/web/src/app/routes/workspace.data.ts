@@ -5,16 +5,19 @@ import { teamScoresQueryOptions } from '../../features/scores/api/get-team-score
 import { workspaceQueryOptions } from '../../features/workspace/api/get-workspace';
 import { workspaceBySlugQueryOptions } from '../../features/workspace/api/get-workspace-by-slug';
 import type { WorkspaceRef } from '../../features/workspace/hooks/use-workspace-detail';
+import type { WorkspaceTab } from '@teamshuffle/domain';
 import type { PageData, PageQuery } from '../page-data/page-data';
 import { shellData } from '../page-data/shell.data';
 
 /**
- * The workspace page's data (app/page-data): the shell's (the session, the bell), then the workspace (its answer depends
- * on who asks) for the first screen; then the sections it loads after: Lecture Notes and
- * Assignments (as soon as the session and the workspace's id are known, beside the workspace
- * itself), and Team Scores once the workspace says the caller owns it.
+ * The workspace page's data (app/page-data): the shell's (the session, the bell), then the
+ * workspace (its answer depends on who asks) for the first screen; then the section shown (issue
+ * 22: each section at its own address loads only its own data): Lecture Notes (also on the
+ * Overview, which keeps the current week's note in front) and Assignments as soon as the session
+ * and the workspace's id are known, beside the workspace itself; Team Scores once the workspace
+ * says the caller owns it. Members needs the workspace alone.
  */
-export function workspacePageData(ref: WorkspaceRef): PageData {
+export function workspacePageData(ref: WorkspaceRef, tab: WorkspaceTab = 'overview'): PageData {
   return (client: QueryClient) => {
     const { screen, viewerId } = shellData(client);
     const rest: PageQuery[] = [];
@@ -27,12 +30,12 @@ export function workspacePageData(ref: WorkspaceRef): PageData {
     const detail = client.getQueryData(detailQuery.queryKey);
     const workspaceId = ref.kind === 'id' ? ref.id : detail?.id;
     if (workspaceId !== undefined) {
-      rest.push(
-        notesSectionQueryOptions(viewerId, workspaceId),
-        assignmentsQueryOptions(viewerId, workspaceId),
-      );
+      if (tab === 'overview' || tab === 'notes') {
+        rest.push(notesSectionQueryOptions(viewerId, workspaceId));
+      }
+      if (tab === 'assignments') rest.push(assignmentsQueryOptions(viewerId, workspaceId));
     }
-    if (detail?.role === 'owner') rest.push(teamScoresQueryOptions(detail.id));
+    if (tab === 'scores' && detail?.role === 'owner') rest.push(teamScoresQueryOptions(detail.id));
     return { screen, rest };
   };
 }

@@ -1,8 +1,13 @@
+import { Text } from '@mantine/core';
+import { workspaceTabAt, workspaceTabPath } from '@teamshuffle/domain';
+import type { WorkspaceDetail, WorkspaceTab } from '@teamshuffle/domain';
 import { useMemo } from 'react';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { AssignmentsSection } from '../../features/assignments/components/assignments-section';
+import { CurrentNoteSection } from '../../features/lecture-notes/components/current-note-section';
 import { LectureNotesSection } from '../../features/lecture-notes/components/lecture-notes-section';
 import { TeamScoresSection } from '../../features/scores/components/team-scores-section';
+import { showsTeamScores } from '../../features/scores/utils/score-view';
 import { TeamsSection } from '../../features/workspace/components/teams-section';
 import { WorkspaceCounters } from '../../features/workspace/components/workspace-counters';
 import { WorkspaceHeaderSection } from '../../features/workspace/components/workspace-header';
@@ -11,18 +16,23 @@ import {
   AllMembersSection,
   ConstraintSections,
 } from '../../features/workspace/components/workspace-sections';
+import { WorkspaceTabs } from '../../features/workspace/components/workspace-tabs';
+import type { WorkspaceTabLink } from '../../features/workspace/components/workspace-tabs';
 import type { WorkspaceRef } from '../../features/workspace/hooks/use-workspace-detail';
+import { useTranslation } from '../../lib/i18n';
 import { usePageData } from '../page-data/page-data';
 import { workspacePageData } from './workspace.data';
 
 /**
- * `/workspace/:workspaceId` and `/workspaces/:slug`: the workspace page (spec part 2, section 2),
- * composed here. The workspace feature loads the workspace and shows its states (the frame) and
- * its own sections; each later feature (lecture notes, scores, assignments) adds its section in
- * the spec's order, given the loaded workspace, without touching the workspace feature.
+ * `/workspace/:workspaceId` (and its sections at their own addresses, issue 22:
+ * `/notes`, `/notes/:noteId`, `/assignments`, `/scores`, `/members`) and `/workspaces/:slug`: the
+ * workspace page (spec part 2, section 2), composed here. The workspace feature loads the
+ * workspace and shows its states (the frame), its header and the section links; the section shown
+ * is the only one loaded and rendered. The Overview keeps the current week's note in front.
  */
 export function WorkspaceRoute() {
   const { workspaceId, slug } = useParams();
+  const { pathname } = useLocation();
   const workspaceRef = useMemo<WorkspaceRef>(
     () =>
       workspaceId !== undefined
@@ -30,24 +40,79 @@ export function WorkspaceRoute() {
         : { kind: 'slug', slug: slug ?? '' },
     [workspaceId, slug],
   );
-  // A new address is a new page: nothing (open modals, forms) carries over.
+  // The router sends only the section addresses here (router.tsx); the slug's page is the Overview.
+  const section = (workspaceId !== undefined
+    ? workspaceTabAt(pathname.split('/').slice(3).filter(Boolean))
+    : null) ?? { tab: 'overview' as const, noteId: null };
+  const { tab } = section;
+  // A new workspace is a new page: nothing (open modals, forms) carries over; a new section of
+  // the same workspace keeps the header.
   const key = workspaceRef.kind === 'id' ? `id:${workspaceRef.id}` : `slug:${workspaceRef.slug}`;
-  // Everything the page shows is asked for at once (workspace.data.ts), not section by section.
-  usePageData(useMemo(() => workspacePageData(workspaceRef), [workspaceRef]));
+  // Everything the section shows is asked for at once (workspace.data.ts), not part by part.
+  usePageData(useMemo(() => workspacePageData(workspaceRef, tab), [workspaceRef, tab]));
   return (
     <WorkspacePageFrame key={key} workspaceRef={workspaceRef}>
       {(detail) => (
         <>
           <WorkspaceHeaderSection detail={detail} />
-          <WorkspaceCounters counters={detail.counters} />
-          <TeamsSection detail={detail} />
-          <LectureNotesSection detail={detail} />
-          <TeamScoresSection detail={detail} />
-          <AssignmentsSection detail={detail} />
-          <AllMembersSection detail={detail} />
-          <ConstraintSections detail={detail} />
+          <SectionLinks detail={detail} tab={tab} />
+          <WorkspaceSection detail={detail} tab={tab} noteId={section.noteId} />
         </>
       )}
     </WorkspacePageFrame>
   );
+}
+
+function WorkspaceSection({
+  detail,
+  tab,
+  noteId,
+}: {
+  detail: WorkspaceDetail;
+  tab: WorkspaceTab;
+  noteId: string | null;
+}) {
+  switch (tab) {
+    case 'overview':
+      return (
+        <>
+          <WorkspaceCounters counters={detail.counters} />
+          <CurrentNoteSection detail={detail} />
+          <TeamsSection detail={detail} />
+        </>
+      );
+    case 'notes':
+      return <LectureNotesSection detail={detail} noteId={noteId} />;
+    case 'assignments':
+      return <AssignmentsSection detail={detail} />;
+    case 'scores':
+      return showsTeamScores(detail) ? <TeamScoresSection detail={detail} /> : <ScoresHidden />;
+    case 'members':
+      return (
+        <>
+          <AllMembersSection detail={detail} />
+          <ConstraintSections detail={detail} />
+        </>
+      );
+  }
+}
+
+/** Team Scores' address for someone it is not shown to (a member, or before any leader). */
+function ScoresHidden() {
+  const { t } = useTranslation();
+  return <Text c="dimmed">{t('workspace.tabs.scoresHidden')}</Text>;
+}
+
+/** The section links the caller has: Team Scores only where the section shows (the owner's). */
+function SectionLinks({ detail, tab: current }: { detail: WorkspaceDetail; tab: WorkspaceTab }) {
+  const { t } = useTranslation();
+  const tabs: WorkspaceTab[] = showsTeamScores(detail)
+    ? ['overview', 'notes', 'assignments', 'scores', 'members']
+    : ['overview', 'notes', 'assignments', 'members'];
+  const links: WorkspaceTabLink[] = tabs.map((tab) => ({
+    tab,
+    label: t(`workspace.tabs.${tab}`),
+    to: workspaceTabPath(detail.id, tab),
+  }));
+  return <WorkspaceTabs tabs={links} current={current} />;
 }

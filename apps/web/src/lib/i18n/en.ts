@@ -459,6 +459,15 @@ export const en = {
     sharedNotice:
       'This team was shared with you by its creator. Only the creator can change its settings.',
     viewerNotice: 'You are viewing a public workspace. Everything here is read-only.',
+    tabs: {
+      label: 'Workspace sections',
+      overview: 'Overview',
+      notes: 'Lecture Notes',
+      assignments: 'Assignments',
+      scores: 'Team Scores',
+      members: 'Members',
+      scoresHidden: 'Team Scores are shown to the workspace owner once teams have leaders.',
+    },
     counters: {
       totalMembers: 'Total Members',
       teams: 'Workspaces Created',

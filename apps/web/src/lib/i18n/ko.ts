@@ -498,6 +498,15 @@ export const ko: Translation = {
     yourRole: '내 역할: {{role}}',
     sharedNotice: '생성자가 나에게 공유한 팀입니다. 설정은 생성자만 바꿀 수 있습니다.',
     viewerNotice: '공개 워크스페이스를 보고 있습니다. 모든 내용은 읽기 전용입니다.',
+    tabs: {
+      label: '워크스페이스 섹션',
+      overview: '개요',
+      notes: '강의 노트',
+      assignments: '과제',
+      scores: '팀 점수',
+      members: '멤버',
+      scoresHidden: '팀 점수는 팀에 리더가 생기면 워크스페이스 소유자에게 표시됩니다.',
+    },
     counters: {
       totalMembers: '전체 멤버',
       teams: '만들어진 팀',

@@ -8,6 +8,12 @@ export const lectureNotesEn = {
   retry: 'Try again',
   empty: 'No lecture notes yet.',
   emptyCanCreate: 'Write the first one with Create Lecture Note.',
+  allNotes: 'All lecture notes',
+  allNotesCount: 'All lecture notes ({{count}})',
+  noteMissing: 'This lecture note is not here: it was deleted, or you cannot see it.',
+  current: {
+    title: "This week's lecture note",
+  },
   week: 'Week {{week}}',
   draft: 'Draft',
   draftHint: 'Only you and the workspace owner see this draft until it is published.',

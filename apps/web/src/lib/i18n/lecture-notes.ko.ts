@@ -10,6 +10,12 @@ export const lectureNotesKo: typeof lectureNotesEn = {
   retry: '다시 시도',
   empty: '아직 강의 노트가 없습니다.',
   emptyCanCreate: '강의 노트 만들기로 첫 노트를 작성해 보세요.',
+  allNotes: '모든 강의 노트',
+  allNotesCount: '모든 강의 노트 ({{count}})',
+  noteMissing: '이 강의 노트는 여기에 없습니다. 삭제되었거나 볼 수 없는 노트입니다.',
+  current: {
+    title: '이번 주 강의 노트',
+  },
   week: '{{week}}주차',
   draft: '임시 저장',
   draftHint: '게시하기 전까지는 작성자와 워크스페이스 소유자만 볼 수 있습니다.',

@@ -1,7 +1,9 @@
-import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconPlus, IconRefresh } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft, IconPlus, IconRefresh } from '@tabler/icons-react';
+import { workspaceTabPath } from '@teamshuffle/domain';
 import type { LectureNote, WorkspaceDetail } from '@teamshuffle/domain';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n';
 import { PageSection } from '../../../components/page-section';
 import { apiErrorMessage } from '../../../lib/api-error-message';
@@ -23,9 +25,16 @@ type ModalState = { isOpen: boolean; noteId: string | null };
 /**
  * The Lecture Notes section of the workspace page (spec part 2, section 2): Refresh, Create
  * Lecture Note (owner, or a member who is not a viewer), and the note cards in the caller's sort
- * order (the server's; the preference is set in Settings).
+ * order (the server's; the preference is set in Settings). With `noteId` (its own address,
+ * `/workspace/:id/notes/:noteId`, issue 22) it shows that note alone, with the way back to all.
  */
-export function LectureNotesSection({ detail }: { detail: WorkspaceDetail }) {
+export function LectureNotesSection({
+  detail,
+  noteId = null,
+}: {
+  detail: WorkspaceDetail;
+  noteId?: string | null;
+}) {
   const { t } = useTranslation();
   const session = useSession();
   const viewerId = session.user?.id ?? null;
@@ -75,6 +84,21 @@ export function LectureNotesSection({ detail }: { detail: WorkspaceDetail }) {
         </Stack>
       </Alert>
     );
+  } else if (noteId !== null) {
+    const note = query.data.notes.find((item) => item.id === noteId);
+    content =
+      note && viewer ? (
+        <NoteCard
+          workspaceId={detail.id}
+          note={note}
+          viewer={viewer}
+          onEdit={() => setModal({ isOpen: true, noteId: note.id })}
+        />
+      ) : (
+        <Text c="dimmed" role="status">
+          {t('lectureNotes.noteMissing')}
+        </Text>
+      );
   } else if (query.data.notes.length === 0) {
     content = (
       <Stack gap={4}>
@@ -107,6 +131,18 @@ export function LectureNotesSection({ detail }: { detail: WorkspaceDetail }) {
   return (
     <PageSection title={t('lectureNotes.title')}>
       <Group justify="flex-end" gap="sm">
+        {noteId !== null ? (
+          <Anchor
+            component={Link}
+            to={workspaceTabPath(detail.id, 'notes')}
+            size="sm"
+            mr="auto"
+            style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+          >
+            <IconArrowLeft size={14} aria-hidden="true" />
+            {t('lectureNotes.allNotes')}
+          </Anchor>
+        ) : null}
         <Button
           variant="default"
           size="xs"
@@ -117,7 +153,7 @@ export function LectureNotesSection({ detail }: { detail: WorkspaceDetail }) {
         >
           {t('lectureNotes.refresh')}
         </Button>
-        {section?.canCreate ? (
+        {section?.canCreate && noteId === null ? (
           <Button
             size="xs"
             leftSection={<IconPlus size={14} aria-hidden="true" />}

@@ -1,8 +1,9 @@
-import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconEdit, IconEye, IconEyeOff, IconTrash } from '@tabler/icons-react';
-import { formatDate } from '@teamshuffle/domain';
+import { formatDate, workspaceTabPath } from '@teamshuffle/domain';
 import type { LectureNote } from '@teamshuffle/domain';
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useDeleteNote } from '../api/delete-note';
@@ -81,7 +82,15 @@ export function NoteCard({ workspaceId, note, viewer, onEdit }: NoteCardProps) {
               )}
             </Group>
             <Title order={3} size="h4" id={titleId}>
-              {note.title}
+              {/* The note's own address (issue 22): a link can point at this week's note. */}
+              <Anchor
+                component={Link}
+                to={workspaceTabPath(workspaceId, 'notes', note.id)}
+                inherit
+                c="inherit"
+              >
+                {note.title}
+              </Anchor>
             </Title>
             <Group gap="md">
               {note.date ? (
