@@ -62,9 +62,12 @@ export const assignmentAttempt = z.object({
   attempt: z.number(),
   submittedAt: z.string(),
   isLate: z.boolean(),
+  /** Null for those who see no details; with `files` given, null means the account was deleted. */
   submittedBy: personRef.nullable(),
   notes: z.string().nullable(),
   files: z.array(submissionFile).nullable(),
+  /** When the attempt was deleted (it stays in the history as deleted; decision 0016). */
+  deletedAt: z.string().nullable().optional(),
   /** The latest evaluation of this attempt, for the team and the owner. */
   evaluation: evaluationView.nullable(),
 });

@@ -352,6 +352,13 @@ export const errors = {
     status: 404,
     message: 'No submission found for this team',
   },
+  // Graded work is not erased by students (issue 23, decision 0016); the owner may delete it.
+  submission_graded: {
+    id: 'submission_graded',
+    status: 409,
+    message:
+      'This submission has been graded, so it can no longer be deleted. Ask the workspace owner.',
+  },
   // Retries repeat nothing (issue 23, decision 0015): the Idempotency-Key header.
   idempotency_key_invalid: {
     id: 'idempotency_key_invalid',

@@ -90,9 +90,12 @@ export const taskSubmission = z.object({
   attempt: z.number(),
   submittedAt: z.string(),
   isLate: z.boolean(),
+  /** Null for those who see no details; with `files` given, null means the account was deleted. */
   submittedBy: personRef.nullable(),
   description: z.string().nullable(),
   files: z.array(submissionFile).nullable(),
+  /** When the attempt was deleted (it stays in the history as deleted; decision 0016). */
+  deletedAt: z.string().nullable().optional(),
 });
 export type TaskSubmission = z.infer<typeof taskSubmission>;
 

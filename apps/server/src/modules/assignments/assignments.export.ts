@@ -36,6 +36,9 @@ function uniqueIn(taken: Set<string>, name: string): string {
 const COMPRESSED_ALREADY =
   /\.(pdf|docx|xlsx|pptx|hwpx|zip|7z|rar|gz|tgz|bz2|xz|jpe?g|png|gif|webp|heic|avif|mp3|mp4|m4a|mov|webm|ogg)$/i;
 
+/** How a submitter whose account was deleted is named (decision 0016). */
+export const DELETED_ACCOUNT = 'Deleted account';
+
 function instant(value: string | Date | null): string {
   return value === null ? '' : new Date(value).toISOString();
 }
@@ -43,7 +46,7 @@ function instant(value: string | Date | null): string {
 /**
  * "Download all" (issue 12): one ZIP, built while it is sent (never whole in memory), with a
  * folder per team holding its latest attempt's files (late ones marked in the name) and a
- * manifest.csv: team, leader, members, attempt, submitted at, late, score, feedback. Each file is
+ * manifest.csv: team, leader, members, attempt, submitted at, submitted by, late, score, feedback. Each file is
  * opened only when the ZIP reaches it; formats compressed already are stored, the rest deflated.
  */
 export function submissionsZip(
@@ -53,7 +56,17 @@ export function submissionsZip(
 ): NodeJS.ReadableStream {
   const zip = new yazl.ZipFile();
   const manifest: Array<Array<string | number | null>> = [
-    ['team', 'leader', 'members', 'attempt', 'submitted at', 'late', 'score', 'feedback'],
+    [
+      'team',
+      'leader',
+      'members',
+      'attempt',
+      'submitted at',
+      'submitted by',
+      'late',
+      'score',
+      'feedback',
+    ],
   ];
   for (const row of rows) {
     const folder = `Team ${row.teamNumber}`;
@@ -77,6 +90,8 @@ export function submissionsZip(
       row.members.join('; '),
       row.attempt,
       instant(row.submittedAt),
+      // The work outlives its submitter's account (decision 0016).
+      row.attempt === null ? '' : (row.submittedBy ?? DELETED_ACCOUNT),
       row.attempt === null ? '' : row.isLate ? 'yes' : 'no',
       row.score === null ? null : Number(row.score),
       row.feedback ?? '',

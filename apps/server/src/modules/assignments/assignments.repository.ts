@@ -52,7 +52,8 @@ function attemptJson(detailed: SQL, reader: AssignmentsReader): SQL {
       from assignment_submission_files sf where sf.submission_id = s.id), '[]'::json) end,
     'evaluation', case when ${detailed} then (
       select ${EVALUATION_JSON} from evaluations e where e.submission_id = s.id
-    ) end
+    ) end,
+    'deletedAt', s.deleted_at
   )`;
 }
 
@@ -104,14 +105,15 @@ export async function loadAssignmentsJson(
               'leaderName', lm.name,
               'hasLeaderEmail', coalesce(btrim(lm.email) <> '', false),
               'latest', (select ${attemptJson(detailed, reader)} from assignment_submissions s
-                where s.assignment_id = a.id and s.team_id = t.id
+                where s.assignment_id = a.id and s.team_id = t.id and s.deleted_at is null
                 order by s.attempt desc limit 1),
               'history', case when ${detailed} then coalesce((
                 select json_agg(${attemptJson(detailed, reader)} order by s.attempt desc)
                 from assignment_submissions s
                 where s.assignment_id = a.id and s.team_id = t.id
-                  and s.attempt < (select max(y.attempt) from assignment_submissions y
-                    where y.assignment_id = a.id and y.team_id = t.id)), '[]'::json)
+                  and s.attempt <> coalesce((select max(y.attempt) from assignment_submissions y
+                    where y.assignment_id = a.id and y.team_id = t.id and y.deleted_at is null),
+                    0)), '[]'::json)
                 else '[]'::json end,
               'grade', case when ${detailed} then (
                 select ${EVALUATION_JSON} from evaluations e
@@ -285,13 +287,70 @@ export async function lockTeamWork(tx: Db, assignmentId: string, teamId: string)
   );
 }
 
-/** The team's latest attempt (its submission), or undefined. */
+/** The team's latest attempt that was not deleted (its submission), or undefined. */
 export async function latestAttempt(tx: Db, assignmentId: string, teamId: string) {
   const result = await tx.execute(sql`
     select id, attempt from assignment_submissions
-    where assignment_id = ${assignmentId} and team_id = ${teamId}
+    where assignment_id = ${assignmentId} and team_id = ${teamId} and deleted_at is null
     order by attempt desc limit 1`);
   return rowsOf<{ id: string; attempt: number }>(result)[0];
+}
+
+/** The team's next attempt number (the count goes on across deleted attempts). */
+export async function nextAttemptNumber(tx: Db, assignmentId: string, teamId: string) {
+  const result = await tx.execute(sql`
+    select coalesce(max(attempt), 0) + 1 as next from assignment_submissions
+    where assignment_id = ${assignmentId} and team_id = ${teamId}`);
+  return Number(rowsOf<{ next: number | string }>(result)[0]?.next ?? 1);
+}
+
+/** The ids of the files with bytes of the team's attempts before `attempt` (superseded ones). */
+export async function filesOfEarlierAttempts(
+  tx: Db,
+  assignmentId: string,
+  teamId: string,
+  attempt: number,
+): Promise<string[]> {
+  const result = await tx.execute(sql`
+    select sf.file_id from assignment_submission_files sf
+    join assignment_submissions s on s.id = sf.submission_id
+    where s.assignment_id = ${assignmentId} and s.team_id = ${teamId}
+      and s.attempt < ${attempt} and sf.file_id is not null`);
+  return rowsOf<{ file_id: string }>(result).map((row) => row.file_id);
+}
+
+/**
+ * An attempt at the assignment by id: its team, whether it was deleted or graded, and the ids of
+ * its files that still have bytes.
+ */
+export async function findAttempt(tx: Db, assignmentId: string, submissionId: string) {
+  if (!isUuid(submissionId)) return undefined;
+  const result = await tx.execute(sql`
+    select s.id, s.team_id as "teamId", s.deleted_at is not null as "isDeleted",
+      exists (select 1 from evaluations e where e.submission_id = s.id) as "isGraded",
+      coalesce((select array_agg(sf.file_id) from assignment_submission_files sf
+        where sf.submission_id = s.id and sf.file_id is not null), '{}') as "fileIds"
+    from assignment_submissions s
+    where s.id = ${submissionId} and s.assignment_id = ${assignmentId}`);
+  return rowsOf<{
+    id: string;
+    teamId: string;
+    isDeleted: boolean;
+    isGraded: boolean;
+    fileIds: string[];
+  }>(result)[0];
+}
+
+/**
+ * Marks an attempt as deleted: it stays in the history as deleted (when, by whom; decision 0016)
+ * and its grade goes. The caller removes its files' rows.
+ */
+export async function markAttemptDeleted(tx: Db, submissionId: string, deletedBy: string) {
+  await tx.delete(evaluations).where(eq(evaluations.submissionId, submissionId));
+  await tx
+    .update(assignmentSubmissions)
+    .set({ deletedAt: sql`now()`, deletedBy })
+    .where(eq(assignmentSubmissions.id, submissionId));
 }
 
 /** Writes a new attempt with its files; returns its id. */
@@ -381,6 +440,7 @@ export async function loadExportRows(db: Db, workspaceId: string, assignmentId: 
       coalesce((select json_agg(m.name order by m.position) from workspace_members m
         where m.team_id = t.id), '[]'::json) as members,
       s.attempt, s.submitted_at as "submittedAt", s.is_late as "isLate",
+      (select u.name from "user" u where u.id = s.submitted_by) as "submittedBy",
       coalesce((select json_agg(json_build_object('name', f.name, 'key', fl.storage_key,
           'size', f.size) order by f.position)
         from assignment_submission_files f join files fl on fl.id = f.file_id
@@ -389,7 +449,7 @@ export async function loadExportRows(db: Db, workspaceId: string, assignmentId: 
     from teams t
     left join workspace_members lm on lm.id = t.leader_member_id
     left join lateral (select * from assignment_submissions x
-      where x.assignment_id = ${assignmentId} and x.team_id = t.id
+      where x.assignment_id = ${assignmentId} and x.team_id = t.id and x.deleted_at is null
       order by x.attempt desc limit 1) s on true
     left join lateral (select e.score, e.feedback from evaluations e
       where e.assignment_id = ${assignmentId} and e.team_id = t.id
@@ -404,6 +464,8 @@ export async function loadExportRows(db: Db, workspaceId: string, assignmentId: 
     attempt: number | null;
     submittedAt: string | Date | null;
     isLate: boolean | null;
+    /** The submitter's name; null with an attempt: the account was deleted. */
+    submittedBy: string | null;
     files: Array<{ name: string; key: string; size: number }>;
     score: number | string | null;
     feedback: string | null;

@@ -33,6 +33,7 @@ import {
   presentAssignment,
   recordAttempt,
   removeAssignment,
+  removeAttempt,
   submissionPolicy,
   submissionTarget,
 } from './assignments.service.ts';
@@ -159,6 +160,40 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await removeAssignment(app.db, request.workspaceAccess!, request.params.assignmentId);
+      void app.files.drain();
+      return reply.status(204).send();
+    },
+  );
+
+  app.delete(
+    '/api/workspaces/:id/assignments/:assignmentId/submissions/:submissionId',
+    {
+      ...signedIn,
+      preValidation: app.workspaceAccess('read'),
+      schema: {
+        tags: ['assignments'],
+        summary:
+          "Delete an attempt with its files: the owner any (its grade goes too), a team's leader their team's ungraded ones (409 submission_graded once graded). It stays in the history as deleted",
+        params: z.object({ id, assignmentId: id, submissionId: id }),
+        response: {
+          204: noContent,
+          ...errorResponses(
+            ...OWNER_ON_ASSIGNMENT,
+            'submission_not_found',
+            'submission_graded',
+            'leader_only_submission',
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      await removeAttempt(
+        app.db,
+        request.workspaceAccess!,
+        request.user!,
+        request.params.assignmentId,
+        request.params.submissionId,
+      );
       void app.files.drain();
       return reply.status(204).send();
     },

@@ -20,6 +20,7 @@ import {
 import type { z } from 'zod';
 import type { SessionUser } from '../../plugins/auth.ts';
 import type { Db } from '../../plugins/database.ts';
+import { deleteFileRows, unchargeFiles } from '../files/files.repository.ts';
 import type { UploadPolicy } from '../files/files.service.ts';
 import type { Access } from '../workspace-access/workspace-access.ts';
 import type { SectionVersion } from '../workspace-access/workspace-access.repository.ts';
@@ -29,7 +30,9 @@ import {
   type AssignmentRow,
   type AssignmentsReader,
   deleteAssignment,
+  filesOfEarlierAttempts,
   findAssignment,
+  findAttempt,
   insertAssignment,
   insertAttempt,
   latestAttempt,
@@ -38,7 +41,9 @@ import {
   type AssignmentsJson,
   loadScores,
   lockTeamWork,
+  markAttemptDeleted,
   type NewAssignmentRow,
+  nextAttemptNumber,
   teamsWithoutLeaderEmail,
   updateAssignment,
   upsertEvaluation,
@@ -226,7 +231,10 @@ export function submissionPolicy(row: AssignmentRow, user: SessionUser): UploadP
   };
 }
 
-/** Writes the team's next attempt (earlier attempts and their grades stay). */
+/**
+ * Writes the team's next attempt (earlier attempts and their grades stay). The attempts it
+ * supersedes stop counting toward anyone's quota (decision 0016: history never locks a student out).
+ */
 export async function recordAttempt(
   tx: Db,
   input: {
@@ -246,15 +254,47 @@ export async function recordAttempt(
     });
   }
   await lockTeamWork(tx, input.row.id, input.teamId);
-  const latest = await latestAttempt(tx, input.row.id, input.teamId);
+  const attempt = await nextAttemptNumber(tx, input.row.id, input.teamId);
   await insertAttempt(tx, {
     assignmentId: input.row.id,
     teamId: input.teamId,
     submittedBy: input.user.id,
     notes: notes.data,
-    attempt: (latest?.attempt ?? 0) + 1,
+    attempt,
     isLate: input.isLate,
     files: input.files,
+  });
+  await unchargeFiles(tx, await filesOfEarlierAttempts(tx, input.row.id, input.teamId, attempt));
+}
+
+/**
+ * Delete an attempt (decision 0016): the owner any attempt, its grade with it; a team's leader
+ * their team's attempts that are not graded (graded work is not erased by students: 409
+ * submission_graded). Another team's attempt is not found. The attempt stays in the history as
+ * deleted; its files go.
+ */
+export async function removeAttempt(
+  db: Db,
+  access: Access,
+  user: SessionUser,
+  assignmentId: string,
+  submissionId: string,
+) {
+  const row = await assignmentOf(db, access, assignmentId);
+  const isOwner = access.role === 'owner';
+  await db.transaction(async (tx) => {
+    const found = await findAttempt(tx, row.id, submissionId);
+    if (!found || (!isOwner && found.teamId !== access.memberTeamId)) {
+      throw new AppError('submission_not_found');
+    }
+    await lockTeamWork(tx, row.id, found.teamId);
+    // Read again under the lock: a grade or a delete may have come in between.
+    const attempt = await findAttempt(tx, row.id, submissionId);
+    if (!attempt || attempt.isDeleted) throw new AppError('submission_not_found');
+    if (!isOwner && attempt.isGraded) throw new AppError('submission_graded');
+    if (!isOwner && access.role !== 'leader') throw new AppError('leader_only_submission');
+    await markAttemptDeleted(tx, attempt.id, user.id);
+    await deleteFileRows(tx, attempt.fileIds);
   });
 }
 

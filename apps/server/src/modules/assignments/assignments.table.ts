@@ -69,6 +69,9 @@ export const assignmentSubmissions = pgTable(
     attempt: integer('attempt').notNull(),
     isLate: boolean('is_late').notNull().default(false),
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the attempt was deleted: it stays in the history as deleted (decision 0016). */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: text('deleted_by').references(() => user.id, { onDelete: 'set null' }),
   },
   (table) => [
     unique('assignment_submissions_attempt').on(table.assignmentId, table.teamId, table.attempt),

@@ -484,9 +484,11 @@ describe('assignments', () => {
         .toString('utf8')
         .replace(/^\ufeff/, '')
         .split('\r\n');
-      expect(manifest[0]).toBe('team,leader,members,attempt,submitted at,late,score,feedback');
-      expect(manifest[1]).toMatch(/^Team 1,.+,1,\d{4}-\d\d-\d\dT.+,no,95,'=cmd\|calc$/);
-      expect(manifest[2]).toMatch(/^Team 2,.*,,,,,$/);
+      expect(manifest[0]).toBe(
+        'team,leader,members,attempt,submitted at,submitted by,late,score,feedback',
+      );
+      expect(manifest[1]).toMatch(/^Team 1,.+,1,\d{4}-\d\d-\d\dT[^,]+,[^,]+,no,95,'=cmd\|calc$/);
+      expect(manifest[2]).toMatch(/^Team 2,.*,,,,,,$/);
       // A PDF is compressed already: stored as it is; the manifest (text) is deflated.
       const methods = await readZipEntries(response.rawPayload);
       expect(methods.get('Team 1/essay.pdf')!.compressionMethod).toBe(0);

@@ -37,20 +37,24 @@ export async function reserveQuota(
   });
 }
 
-/** Bytes stored by the user plus bytes claimed by their uploads in progress. */
+/**
+ * Bytes charged to the user plus bytes claimed by their uploads in progress. Superseded attempts
+ * are charged to no one (decision 0016), so the refusal's "{n}MB remaining" and the quota bar
+ * (`storedBytesOf`) count the same bytes.
+ */
 async function usedAndReservedBytes(db: Db, userId: string): Promise<number> {
   const result = await db.execute(sql`
     select
-      (select coalesce(sum(size), 0) from files where uploader_id = ${userId})
+      (select coalesce(sum(size), 0) from files where uploader_id = ${userId} and is_charged)
       + (select coalesce(sum(bytes), 0) from storage_reservations
          where user_id = ${userId} and expires_at > now()) as total`);
   return Number(rowsOf<{ total: string | number }>(result)[0]?.total ?? 0);
 }
 
-/** Bytes the user's stored files take (what the quota bar shows). */
+/** Bytes charged to the user (what the quota bar shows; decision 0016). */
 export async function storedBytesOf(db: Db, userId: string): Promise<number> {
   const result = await db.execute(
-    sql`select coalesce(sum(size), 0) as total from files where uploader_id = ${userId}`,
+    sql`select coalesce(sum(size), 0) as total from files where uploader_id = ${userId} and is_charged`,
   );
   return Number(rowsOf<{ total: string | number }>(result)[0]?.total ?? 0);
 }
@@ -81,6 +85,18 @@ export async function findFile(db: Db, fileId: string): Promise<FileRow | undefi
   if (!isUuid(fileId)) return undefined;
   const [row] = await db.select().from(files).where(eq(files.id, fileId));
   return row;
+}
+
+/**
+ * Stops charging files to their uploader (a superseded attempt's: decision 0016). One way: a file
+ * is never charged again, so a quota never grows without an upload.
+ */
+export async function unchargeFiles(db: Db, fileIds: readonly string[]): Promise<void> {
+  if (fileIds.length === 0) return;
+  await db
+    .update(files)
+    .set({ isCharged: false })
+    .where(inArray(files.id, [...fileIds]));
 }
 
 /** Deletes file rows; their bytes are queued for removal by the table's trigger. */

@@ -1,19 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from '../users/users.table.ts';
 import { workspaces } from '../workspaces/workspaces.table.ts';
 
 // Every stored file is one row here, written only once its bytes are durable (ARCHITECTURE.md,
 // Files). Its bytes are charged to the uploader's quota, whoever asked for them (spec part 1
-// charged students' submissions to the teacher; see ARCHITECTURE.md).
+// charged students' submissions to the teacher; see ARCHITECTURE.md), while `is_charged`: a
+// superseded attempt and the work of a deleted account are charged to no one (decision 0016).
 
 export const files = pgTable(
   'files',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    uploaderId: text('uploader_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    /** Null once the uploader's account is gone: the work stays with the workspace (decision 0016). */
+    uploaderId: text('uploader_id').references(() => user.id, { onDelete: 'set null' }),
     workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
     /** What the file belongs to ('note_attachment', 'task_submission', ...): its module decides who may read it. */
     kind: text('kind').notNull(),
@@ -23,6 +23,8 @@ export const files = pgTable(
     /** Hex SHA-256 of the bytes (the download's ETag). */
     sha256: text('sha256').notNull(),
     storageKey: text('storage_key').notNull().unique(),
+    /** Counts toward the uploader's quota; false once superseded by a newer attempt (decision 0016). */
+    isCharged: boolean('is_charged').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -47,7 +47,8 @@ function submissionJson(detailed: SQL): SQL {
     'files', case when ${detailed} then coalesce((
       select json_agg(json_build_object('name', sf.name, 'size', sf.size, 'fileId', sf.file_id)
         order by sf.position)
-      from task_submission_files sf where sf.submission_id = s.id), '[]'::json) end
+      from task_submission_files sf where sf.submission_id = s.id), '[]'::json) end,
+    'deletedAt', s.deleted_at
   )`;
 }
 
@@ -342,15 +343,55 @@ export async function lockAnswer(tx: Db, noteId: string, owner: SubmissionOwner)
   );
 }
 
-/** The current attempt of an answer and the ids of its files that still have bytes. */
+/**
+ * The current attempt of an answer, the ids of its files that still have bytes, and whether the
+ * owner has graded it.
+ */
 export async function findCurrentAnswer(tx: Db, noteId: string, owner: SubmissionOwner) {
   const result = await tx.execute(sql`
     select s.id, s.attempt,
       coalesce((select array_agg(sf.file_id) from task_submission_files sf
-        where sf.submission_id = s.id and sf.file_id is not null), '{}') as file_ids
+        where sf.submission_id = s.id and sf.file_id is not null), '{}') as file_ids,
+      exists (select 1 from task_evaluations e where e.submission_id = s.id) as is_graded
     from task_submissions s where s.is_current and ${ownerFilter(noteId, owner)}`);
-  const [row] = rowsOf<{ id: string; attempt: number; file_ids: string[] }>(result);
-  return row ? { id: row.id, attempt: row.attempt, fileIds: row.file_ids } : undefined;
+  const [row] = rowsOf<{ id: string; attempt: number; file_ids: string[]; is_graded: boolean }>(
+    result,
+  );
+  return row
+    ? { id: row.id, attempt: row.attempt, fileIds: row.file_ids, isGraded: row.is_graded }
+    : undefined;
+}
+
+/** An attempt by id: whether it was deleted, the ids of its files that still have bytes. */
+export async function findAttempt(tx: Db, submissionId: string) {
+  const result = await tx.execute(sql`
+    select s.id, s.deleted_at is not null as is_deleted,
+      coalesce((select array_agg(sf.file_id) from task_submission_files sf
+        where sf.submission_id = s.id and sf.file_id is not null), '{}') as file_ids
+    from task_submissions s where s.id = ${submissionId}`);
+  const [row] = rowsOf<{ id: string; is_deleted: boolean; file_ids: string[] }>(result);
+  return row ? { id: row.id, isDeleted: row.is_deleted, fileIds: row.file_ids } : undefined;
+}
+
+/** Whose answer an attempt of the note is (for the owner's delete), or undefined. */
+export async function findAnswerOwnerOf(
+  db: Db,
+  noteId: string,
+  submissionId: string,
+): Promise<SubmissionOwner | undefined> {
+  if (!isUuid(submissionId)) return undefined;
+  const [row] = await db
+    .select({
+      kind: taskSubmissions.kind,
+      teamId: taskSubmissions.teamId,
+      userId: taskSubmissions.userId,
+    })
+    .from(taskSubmissions)
+    .where(and(eq(taskSubmissions.id, submissionId), eq(taskSubmissions.noteId, noteId)));
+  if (!row) return undefined;
+  if (row.kind === 'team') return { kind: 'team', teamId: row.teamId };
+  // An individual answer whose member's account is gone is nobody's to resubmit: locked by its id.
+  return { kind: 'individual', teamId: row.teamId, userId: row.userId ?? submissionId };
 }
 
 /** The next attempt number of an answer (its count goes on across replaced attempts). */
@@ -369,9 +410,16 @@ export async function retireAttempt(tx: Db, submissionId: string) {
     .where(eq(taskSubmissions.id, submissionId));
 }
 
-/** Deletes an attempt and its file rows (their files go with them: a trigger). */
-export async function deleteAttempt(tx: Db, submissionId: string) {
-  await tx.delete(taskSubmissions).where(eq(taskSubmissions.id, submissionId));
+/**
+ * Marks an attempt as deleted: it leaves the current answer and stays in the history as deleted
+ * (when, by whom; decision 0016), and its grade goes. The caller removes its files' rows.
+ */
+export async function markAttemptDeleted(tx: Db, submissionId: string, deletedBy: string) {
+  await tx.delete(taskEvaluations).where(eq(taskEvaluations.submissionId, submissionId));
+  await tx
+    .update(taskSubmissions)
+    .set({ isCurrent: false, deletedAt: sql`now()`, deletedBy })
+    .where(eq(taskSubmissions.id, submissionId));
 }
 
 /** Writes a new current attempt with its files. */

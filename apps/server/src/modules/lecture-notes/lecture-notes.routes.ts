@@ -31,6 +31,7 @@ import {
   NotesCache,
   presentNote,
   recordAnswer,
+  removeAnswer,
   removeNote,
   submissionPolicy,
   withdrawAnswer,
@@ -305,7 +306,7 @@ export const lectureNotesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['lecture notes'],
         summary:
-          "Delete the caller's current answer and its files (a team's leader, or a member their own)",
+          "Delete the caller's current answer and its files (a team's leader, or a member their own); refused once graded (409 submission_graded). It stays in the history as deleted",
         params: noteParams,
         response: {
           204: noContent,
@@ -317,12 +318,42 @@ export const lectureNotesRoutes: FastifyPluginAsyncZod = async (app) => {
             'team_leader_only',
             'not_team_member',
             'submission_not_found',
+            'submission_graded',
           ),
         },
       },
     },
     async (request, reply) => {
       await withdrawAnswer(app.db, request.workspaceAccess!, request.user!, request.params.noteId);
+      void app.files.drain();
+      return reply.status(204).send();
+    },
+  );
+
+  app.delete(
+    '/api/workspaces/:id/notes/:noteId/submissions/:submissionId',
+    {
+      ...signedIn,
+      preValidation: app.workspaceAccess('manageAssignments'),
+      schema: {
+        tags: ['lecture notes'],
+        summary:
+          "Delete any team's or member's attempt with its files and grade (owner). It stays in the history as deleted",
+        params: z.object({ id, noteId: id, submissionId: id }),
+        response: {
+          204: noContent,
+          ...errorResponses(...IN_WORKSPACE, 'lecture_note_not_found', 'submission_not_found'),
+        },
+      },
+    },
+    async (request, reply) => {
+      await removeAnswer(
+        app.db,
+        request.workspaceAccess!,
+        request.user!,
+        request.params.noteId,
+        request.params.submissionId,
+      );
       void app.files.drain();
       return reply.status(204).send();
     },

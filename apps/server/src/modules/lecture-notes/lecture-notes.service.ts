@@ -17,15 +17,16 @@ import {
 import type { z } from 'zod';
 import type { SessionUser } from '../../plugins/auth.ts';
 import type { Db } from '../../plugins/database.ts';
-import { deleteFileRows } from '../files/files.repository.ts';
+import { deleteFileRows, unchargeFiles } from '../files/files.repository.ts';
 import type { UploadPolicy } from '../files/files.service.ts';
 import type { Access } from '../workspace-access/workspace-access.ts';
 import type { SectionVersion } from '../workspace-access/workspace-access.repository.ts';
 import { VersionedCache } from '../../db/versioned-cache.ts';
 import {
   deleteAttachment,
-  deleteAttempt,
   deleteNote,
+  findAnswerOwnerOf,
+  findAttempt,
   findCurrentAnswer,
   findNote,
   hasSubmissions,
@@ -37,6 +38,7 @@ import {
   type ScopedNote,
   scopeOf,
   lockAnswer,
+  markAttemptDeleted,
   type NewNoteRow,
   nextAttempt,
   type NoteRow,
@@ -314,17 +316,49 @@ export async function recordAnswer(
     files: input.files,
   });
   // The replaced attempt keeps its files' names and sizes; its bytes free the uploader's quota.
-  if (current) await deleteFileRows(tx, current.fileIds);
+  // A graded one keeps its bytes too (graded work is not erased by students), charged to no one
+  // now that it is superseded (decision 0016).
+  if (current?.isGraded) await unchargeFiles(tx, current.fileIds);
+  else if (current) await deleteFileRows(tx, current.fileIds);
 }
 
-/** Delete the caller's current answer (a team's leader, or a member their own) and its files. */
+/**
+ * Delete the caller's current answer (a team's leader, or a member their own): refused once the
+ * owner graded it (decision 0016). The attempt stays in the history as deleted; its files go.
+ */
 export async function withdrawAnswer(db: Db, access: Access, user: SessionUser, noteId: string) {
   const { note, owner } = await answerTarget(db, access, user, noteId);
   await db.transaction(async (tx) => {
     await lockAnswer(tx, note.id, owner);
     const current = await findCurrentAnswer(tx, note.id, owner);
     if (!current) throw new AppError('submission_not_found');
-    await deleteAttempt(tx, current.id);
+    if (current.isGraded) throw new AppError('submission_graded');
+    await markAttemptDeleted(tx, current.id, user.id);
+    await deleteFileRows(tx, current.fileIds);
+  });
+}
+
+/**
+ * Delete an attempt of any team or member (owner), graded or not: its grade goes with it (the web
+ * names it in the confirmation), its files go, and it stays in the history as deleted.
+ */
+export async function removeAnswer(
+  db: Db,
+  access: Access,
+  user: SessionUser,
+  noteId: string,
+  submissionId: string,
+) {
+  if (access.role !== 'owner') throw new AppError('forbidden');
+  const note = await visibleNote(db, access, user, noteId);
+  const owner = await findAnswerOwnerOf(db, note.id, submissionId);
+  if (!owner) throw new AppError('submission_not_found');
+  await db.transaction(async (tx) => {
+    await lockAnswer(tx, note.id, owner);
+    const attempt = await findAttempt(tx, submissionId);
+    if (!attempt || attempt.isDeleted) throw new AppError('submission_not_found');
+    await markAttemptDeleted(tx, attempt.id, user.id);
+    await deleteFileRows(tx, attempt.fileIds);
   });
 }
 

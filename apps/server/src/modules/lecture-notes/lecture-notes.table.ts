@@ -97,20 +97,30 @@ export const taskSubmissions = pgTable(
     teamId: uuid('team_id')
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
-    /** The member who submitted for themselves (individual tasks); null for team tasks. */
-    userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    /**
+     * The member who submitted for themselves (individual tasks); null for team tasks, and once
+     * the member's account is gone (the answer stays with the workspace, decision 0016).
+     */
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     submittedBy: text('submitted_by').references(() => user.id, { onDelete: 'set null' }),
     description: text('description').notNull().default(''),
     attempt: integer('attempt').notNull(),
     isCurrent: boolean('is_current').notNull().default(true),
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the attempt was deleted: it stays in the history as deleted (decision 0016). */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: text('deleted_by').references(() => user.id, { onDelete: 'set null' }),
   },
   (table) => [
     index('task_submissions_note_idx').on(table.noteId),
     check('task_submissions_kind', sql`${table.kind} in ('team', 'individual')`),
     check(
       'task_submissions_individual_user',
-      sql`(${table.kind} = 'individual') = (${table.userId} is not null)`,
+      sql`${table.kind} = 'individual' or ${table.userId} is null`,
+    ),
+    check(
+      'task_submissions_deleted_not_current',
+      sql`not (${table.isCurrent} and ${table.deletedAt} is not null)`,
     ),
     check('task_submissions_attempt_positive', sql`${table.attempt} >= 1`),
     uniqueIndex('task_submissions_one_current_per_team')

@@ -73,11 +73,17 @@ export async function findMe(db: Db, userId: string): Promise<MeRow | undefined>
 
 /**
  * Deletes the user and, through `on delete cascade`, every session, account link and row the
- * user owns, in one statement (atomic on its own).
+ * user owns, in one statement (atomic on its own): their own workspaces with everything in them.
+ * Work they handed in to other people's workspaces stays there (`files.uploader_id`,
+ * `submitted_by`, `task_submissions.user_id` are set null: "Deleted account"), charged to no one
+ * (decision 0016). Files of no workspace are the account's alone and go with it.
  */
 export async function deleteUser(db: Db, userId: string): Promise<boolean> {
-  const deleted = await db.delete(user).where(eq(user.id, userId)).returning({ id: user.id });
-  return deleted.length === 1;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`delete from files where uploader_id = ${userId} and workspace_id is null`);
+    const deleted = await tx.delete(user).where(eq(user.id, userId)).returning({ id: user.id });
+    return deleted.length === 1;
+  });
 }
 
 export type SessionWithUser = {

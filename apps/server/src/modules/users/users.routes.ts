@@ -36,7 +36,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ sessionCookieNames: string[] }
       onRequest: app.requireUser,
       schema: {
         tags: ['account'],
-        summary: 'Delete the account and everything it owns',
+        summary:
+          "Delete the account and everything it owns (its workspaces with their files); work it handed in to other people's workspaces stays there as a deleted account's",
         body: deleteAccountInput,
         response: {
           204: noContent,
@@ -51,7 +52,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ sessionCookieNames: string[] }
     },
     async (request, reply) => {
       await deleteAccount(app.db, app.auth, request.user!.id, request.body);
-      // The account's files went with it; their bytes are queued for removal.
+      // The files of the account's own workspaces went with it; their bytes are queued for removal.
       void app.files.drain();
       // The sessions are gone with the user; the browser's cookies go too.
       for (const name of options.sessionCookieNames) {

@@ -48,4 +48,6 @@ export const apiErrorsEn = {
   team_not_found: 'Team not found',
   forbidden: 'You do not have permission to do this.',
   workspace_not_found: 'Workspace not found',
+  submission_graded:
+    'This submission has been graded, so it can no longer be deleted. Ask the workspace owner.',
 };

@@ -388,6 +388,7 @@ export const ko: Translation = {
     team_not_found: '팀을 찾을 수 없습니다',
     forbidden: '이 작업을 할 권한이 없습니다.',
     workspace_not_found: '워크스페이스를 찾을 수 없습니다',
+    submission_graded: '채점된 제출물이라 삭제할 수 없습니다. 워크스페이스 소유자에게 문의하세요.',
   },
   workspaces: {
     title: '내 워크스페이스',
