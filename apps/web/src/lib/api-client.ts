@@ -1,4 +1,5 @@
 import type { ErrorId } from '@teamshuffle/domain';
+import { canRetryWrite, isRetryableWriteFailure, writeRetryDelayMs } from '@teamshuffle/domain';
 
 /** Every API path of the server starts with /api/. */
 export type ApiPath = `/api/${string}`;
@@ -47,6 +48,12 @@ export interface ApiFetchInit extends Omit<RequestInit, 'body'> {
   json?: unknown;
   /** Sent as is (FormData for uploads, ...). Ignored when `json` is given. */
   body?: BodyInit;
+  /**
+   * Sent as the `Idempotency-Key` header: one key per user action, the same on every retry of it,
+   * so a retry whose first try did reach the server gets that try's answer instead of doing it
+   * twice (decision 0015).
+   */
+  idempotencyKey?: string | undefined;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -109,9 +116,10 @@ export function setApiTransport(next: ApiTransport): void {
  * network failure. The result type is the caller's claim; parse it where it matters.
  */
 export async function apiFetch<T>(path: ApiPath, init: ApiFetchInit = {}): Promise<T> {
-  const { json, body, headers, ...rest } = init;
+  const { json, body, headers, idempotencyKey, ...rest } = init;
   const requestHeaders = new Headers(headers);
   if (!requestHeaders.has('Accept')) requestHeaders.set('Accept', 'application/json');
+  if (idempotencyKey !== undefined) requestHeaders.set('Idempotency-Key', idempotencyKey);
   let requestBody: BodyInit | undefined = body;
   if (json !== undefined) {
     requestHeaders.set('Content-Type', 'application/json');
@@ -136,3 +144,49 @@ export async function apiFetch<T>(path: ApiPath, init: ApiFetchInit = {}): Promi
   if (!response.ok) throw new ApiError(response.status, toErrorBody(response.status, payload));
   return payload as T;
 }
+
+/** A new Idempotency-Key: a random UUID (decision 0015). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // randomUUID needs a secure context; the bytes alone do not.
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+// The key of each mutation call still on its way, by the call's variables (the same object on
+// every retry of the call; a new call passes new variables).
+const keysOfCalls = new WeakMap<object, string>();
+
+/**
+ * A mutation's fetcher that sends one Idempotency-Key per call: made on the call's first try,
+ * sent again on each retry (TanStack Query passes the same variables), dropped once the call
+ * succeeds. After a call that failed for good, sending the same variables again reuses the key,
+ * so the server answers with the first try's result if that try did go through.
+ */
+export function withIdempotencyKey<V extends object, R>(
+  send: (variables: V, idempotencyKey: string) => Promise<R>,
+): (variables: V) => Promise<R> {
+  return async (variables) => {
+    let key = keysOfCalls.get(variables);
+    if (key === undefined) {
+      key = newIdempotencyKey();
+      keysOfCalls.set(variables, key);
+    }
+    const result = await send(variables, key);
+    keysOfCalls.delete(variables);
+    return result;
+  };
+}
+
+/**
+ * The retries of a mutation sent with an Idempotency-Key (spread into `useMutation`): no answer,
+ * a 5xx, or the first try still running (409 idempotency_request_in_progress) is tried again after
+ * 1 s, then 2 s, 3 tries in all (spec part 2, section 9); a refusal is not.
+ */
+export const idempotentRetry = {
+  retry: (failureCount: number, error: Error): boolean =>
+    error instanceof ApiError &&
+    isRetryableWriteFailure(error.status, error.error) &&
+    canRetryWrite(failureCount),
+  retryDelay: (failureCount: number): number => writeRetryDelayMs(failureCount),
+};

@@ -113,6 +113,37 @@ describe('the retry schedule (spec part 2, section 9)', () => {
       vi.useRealTimers();
     }
   });
+
+  // Retries repeat nothing (issue 23, decision 0015).
+  it('sends one Idempotency-Key on every try of an upload, and a new one for the next upload', async () => {
+    const keys: Array<string | undefined> = [];
+    const failures: Error[] = [networkError(), serverError()];
+    const send: NonNullable<RetryOptions['send']> = <T>(tried: UploadRequest<T>) => {
+      keys.push(tried.idempotencyKey);
+      const next = failures.shift();
+      return next === undefined ? Promise.resolve('ok' as T) : Promise.reject(next);
+    };
+    await expect(uploadWithRetry(request(), { send, wait: noWait() })).resolves.toBe('ok');
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[A-Za-z0-9_.:-]{8,128}$/);
+    expect(new Set(keys).size).toBe(1);
+    await uploadWithRetry(request(), { send, wait: noWait() });
+    expect(keys).toHaveLength(4);
+    expect(keys[3]).not.toBe(keys[0]);
+  });
+
+  it('retries while the first try of the key is still running, not another conflict', () => {
+    const running = new ApiError(409, {
+      error: 'idempotency_request_in_progress',
+      message: 'Still running.',
+    });
+    expect(isRetryableUploadError(running)).toBe(true);
+    expect(isRetryableUploadError(new ApiError(409, { error: 'conflict', message: 'No.' }))).toBe(
+      false,
+    );
+    const reused = new ApiError(422, { error: 'idempotency_key_reused', message: 'Other.' });
+    expect(isRetryableUploadError(reused)).toBe(false);
+  });
 });
 
 describe('progress of one request split across its files', () => {
@@ -231,6 +262,14 @@ describe('uploadOnce', () => {
       status: 0,
       error: 'network_error',
     });
+  });
+
+  it('sends the Idempotency-Key header when the request has one', async () => {
+    const sent = fakeXhr({ status: 201, body: '"done"' });
+    await uploadOnce(request({ idempotencyKey: 'key-0123456789' }));
+    await uploadOnce(request());
+    expect(sent[0]?.headers['Idempotency-Key']).toBe('key-0123456789');
+    expect(sent[1]?.headers['Idempotency-Key']).toBeUndefined();
   });
 
   it('builds the body with the chosen part name', () => {

@@ -1,5 +1,5 @@
-import { canRetryWrite, writeRetryDelayMs } from '@teamshuffle/domain';
-import { ApiError, networkError, toErrorBody } from './api-client';
+import { canRetryWrite, isRetryableWriteFailure, writeRetryDelayMs } from '@teamshuffle/domain';
+import { ApiError, networkError, newIdempotencyKey, toErrorBody } from './api-client';
 import type { ApiPath } from './api-client';
 
 // File uploads: multipart/form-data POSTs to a feature's upload route, through XMLHttpRequest
@@ -20,6 +20,11 @@ export interface UploadRequest<T> {
   onProgress?: (loaded: number, total: number) => void;
   /** Aborts the upload (and a pending retry): the promise rejects with an AbortError. */
   signal?: AbortSignal;
+  /**
+   * The `Idempotency-Key` header (decision 0015): `uploadWithRetry` makes one per upload and sends
+   * it on every try, so a try whose answer was lost is answered again, not stored twice.
+   */
+  idempotencyKey?: string;
 }
 
 function abortError(): DOMException {
@@ -58,7 +63,7 @@ export function uploadFormData(
  * answer came), or with an AbortError when `signal` aborts.
  */
 export function uploadOnce<T>(request: UploadRequest<T>): Promise<T> {
-  const { path, files, fields, fileField, parse, onProgress, signal } = request;
+  const { path, files, fields, fileField, parse, onProgress, signal, idempotencyKey } = request;
   return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) {
       reject(abortError());
@@ -70,6 +75,7 @@ export function uploadOnce<T>(request: UploadRequest<T>): Promise<T> {
     xhr.open('POST', path);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
+    if (idempotencyKey !== undefined) xhr.setRequestHeader('Idempotency-Key', idempotencyKey);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress?.(event.loaded, event.total);
     };
@@ -101,11 +107,12 @@ export function uploadOnce<T>(request: UploadRequest<T>): Promise<T> {
 }
 
 /**
- * Whether a failed try is worth another: no answer (network) or a server failure (5xx). A 4xx
- * is a refusal (type, size, quota, permission) that a retry would only repeat.
+ * Whether a failed try is worth another: no answer (network), a server failure (5xx), or the
+ * first try of the same key still running (409). Any other 4xx is a refusal (type, size, quota,
+ * permission) that a retry would only repeat.
  */
 export function isRetryableUploadError(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 0 || error.status >= 500);
+  return error instanceof ApiError && isRetryableWriteFailure(error.status, error.error);
 }
 
 /** The pauses between tries: 1 s, then 2 s, for 3 tries in all (spec part 2, section 9). */
@@ -145,16 +152,18 @@ export interface RetryOptions {
 
 /**
  * An upload with the spec's retries: a try that fails for the network or a 5xx is repeated after
- * 1 s, then 2 s (3 tries in all); a refusal or a cancellation ends it at once.
+ * 1 s, then 2 s (3 tries in all); a refusal or a cancellation ends it at once. Every try carries
+ * the same Idempotency-Key (the request's, or one made here for this upload).
  */
 export async function uploadWithRetry<T>(
   request: UploadRequest<T>,
   { send = uploadOnce, wait = pause, onRetry }: RetryOptions = {},
 ): Promise<T> {
   const delays = uploadRetryDelays();
+  const keyed = { ...request, idempotencyKey: request.idempotencyKey ?? newIdempotencyKey() };
   for (let attempt = 0; ; attempt++) {
     try {
-      return await send(request);
+      return await send(keyed);
     } catch (error) {
       const delay = delays[attempt];
       if (!isRetryableUploadError(error) || delay === undefined) throw error;

@@ -50,4 +50,10 @@ export const apiErrorsEn = {
   workspace_not_found: 'Workspace not found',
   submission_graded:
     'This submission has been graded, so it can no longer be deleted. Ask the workspace owner.',
+  idempotency_key_invalid:
+    "The Idempotency-Key header must be 8 to 128 letters, digits, '-', '_', '.' or ':'.",
+  idempotency_key_reused:
+    'This Idempotency-Key was already used for a different request. Use a new key for a new action.',
+  idempotency_request_in_progress:
+    'The first request with this Idempotency-Key is still being processed. Please try again in a moment.',
 };

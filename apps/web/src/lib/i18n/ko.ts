@@ -389,6 +389,12 @@ export const ko: Translation = {
     forbidden: '이 작업을 할 권한이 없습니다.',
     workspace_not_found: '워크스페이스를 찾을 수 없습니다',
     submission_graded: '채점된 제출물이라 삭제할 수 없습니다. 워크스페이스 소유자에게 문의하세요.',
+    idempotency_key_invalid:
+      "Idempotency-Key 헤더는 영문자, 숫자, '-', '_', '.', ':'로 된 8~128자여야 합니다.",
+    idempotency_key_reused:
+      '이 Idempotency-Key는 이미 다른 요청에 쓰였습니다. 새 작업에는 새 키를 사용해 주세요.',
+    idempotency_request_in_progress:
+      '같은 Idempotency-Key의 첫 요청을 아직 처리하고 있습니다. 잠시 후 다시 시도해 주세요.',
   },
   workspaces: {
     title: '내 워크스페이스',

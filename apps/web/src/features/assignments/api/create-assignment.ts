@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { assignmentView } from '@teamshuffle/domain';
 import type { AssignmentInput, AssignmentView } from '@teamshuffle/domain';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch, idempotentRetry, withIdempotencyKey } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export interface CreateAssignmentInput {
@@ -13,22 +13,29 @@ export interface CreateAssignmentInput {
  * POST /api/workspaces/:id/assignments (owner; body `assignmentInput`): 201 with the new card.
  * 422 leader_emails_missing while a team's leader has no e-mail.
  */
-export async function createAssignment({
-  workspaceId,
-  input,
-}: CreateAssignmentInput): Promise<AssignmentView> {
+export async function createAssignment(
+  { workspaceId, input }: CreateAssignmentInput,
+  idempotencyKey?: string,
+): Promise<AssignmentView> {
   const body = await apiFetch<unknown>(
     `/api/workspaces/${encodeURIComponent(workspaceId)}/assignments`,
-    { method: 'POST', json: input },
+    { method: 'POST', json: input, idempotencyKey },
   );
   return assignmentView.parse(body);
 }
 
-/** Create Assignment; refreshes the section and Team Scores (a new column). */
+// Every try of one call sends the call's key (lib/api-client.ts).
+const createAssignmentKeyed = withIdempotencyKey(createAssignment);
+
+/**
+ * Create Assignment; refreshes the section and Team Scores (a new column). One Idempotency-Key
+ * per call, sent again on its retries.
+ */
 export function useCreateAssignment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createAssignment,
+    mutationFn: createAssignmentKeyed,
+    ...idempotentRetry,
     onSuccess: (_, { workspaceId }) =>
       queryClient.invalidateQueries({ queryKey: queryKeys.assignments.all(workspaceId) }),
   });

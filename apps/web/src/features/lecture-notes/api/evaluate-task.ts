@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lectureNote } from '@teamshuffle/domain';
 import type { EvaluationInput, LectureNote } from '@teamshuffle/domain';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch, idempotentRetry, withIdempotencyKey } from '../../../lib/api-client';
 import { applyNote } from './note-cache';
 import { notePath } from './paths';
 
@@ -12,23 +12,27 @@ export interface EvaluateTaskInput {
 }
 
 /** POST /api/workspaces/:id/notes/:noteId/evaluations (owner): a team's current answer. */
-export async function evaluateTask({
-  workspaceId,
-  noteId,
-  evaluation,
-}: EvaluateTaskInput): Promise<LectureNote> {
+export async function evaluateTask(
+  { workspaceId, noteId, evaluation }: EvaluateTaskInput,
+  idempotencyKey?: string,
+): Promise<LectureNote> {
   const body = await apiFetch<unknown>(`${notePath(workspaceId, noteId)}/evaluations`, {
     method: 'POST',
     json: evaluation,
+    idempotencyKey,
   });
   return lectureNote.parse(body);
 }
 
-/** Evaluate a team's answer to a team task. */
+// Every try of one call sends the call's key (lib/api-client.ts).
+const evaluateTaskKeyed = withIdempotencyKey(evaluateTask);
+
+/** Evaluate a team's answer to a team task (one Idempotency-Key per call, kept on retries). */
 export function useEvaluateTask() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: evaluateTask,
+    mutationFn: evaluateTaskKeyed,
+    ...idempotentRetry,
     // The note is shown at once from the answer; the section's refresh need not be waited for.
     onSuccess: (note, { workspaceId }) => {
       void applyNote(queryClient, workspaceId, note);

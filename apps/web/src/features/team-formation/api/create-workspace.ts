@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createdWorkspace } from '@teamshuffle/domain';
 import type { CreateWorkspaceInput, CreatedWorkspace } from '@teamshuffle/domain';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch, idempotentRetry, withIdempotencyKey } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /**
@@ -9,16 +9,30 @@ import { queryKeys } from '../../../lib/query-keys';
  * and creates the workspace from it in one transaction, or creates it from a saved result
  * without a second copy.
  */
-export async function createWorkspace(input: CreateWorkspaceInput): Promise<CreatedWorkspace> {
-  const body = await apiFetch<unknown>('/api/workspaces', { method: 'POST', json: input });
+export async function createWorkspace(
+  input: CreateWorkspaceInput,
+  idempotencyKey?: string,
+): Promise<CreatedWorkspace> {
+  const body = await apiFetch<unknown>('/api/workspaces', {
+    method: 'POST',
+    json: input,
+    idempotencyKey,
+  });
   return createdWorkspace.parse(body);
 }
 
-/** Create Team; both the saved results and the workspaces lists change with it. */
+// Every try of one call sends the call's key (lib/api-client.ts).
+const createWorkspaceKeyed = withIdempotencyKey(createWorkspace);
+
+/**
+ * Create Team; both the saved results and the workspaces lists change with it. One
+ * Idempotency-Key per call, sent again on its retries.
+ */
 export function useCreateWorkspace() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createWorkspace,
+    mutationFn: createWorkspaceKeyed,
+    ...idempotentRetry,
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.results.all }),
