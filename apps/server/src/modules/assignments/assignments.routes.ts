@@ -117,10 +117,14 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const access = request.workspaceAccess!;
-      const created = await createAssignment(app.db, access, request.user!, request.body);
-      // spec part 2, section 7: every member of the workspace but its creator is told.
-      void app.notifier.assignmentCreated(access.workspace.id, created, request.user!.id);
+      // spec part 2, section 7: every member of the workspace but its creator is told (the
+      // service enqueues it in the assignment's transaction, issue 23).
+      const created = await createAssignment(
+        app.db,
+        request.workspaceAccess!,
+        request.user!,
+        request.body,
+      );
       return reply.status(201).send(created);
     },
   );
@@ -243,11 +247,6 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
           notes: fields.notes,
           files: rows.map((file) => ({ id: file.id, name: file.originalName, size: file.size })),
         }),
-      );
-      void app.notifier.submitted(
-        access.workspace.id,
-        { title: row.title, teamId: target.teamId, assignmentId: row.id },
-        user.id,
       );
       return reply.status(201).send(await presentAssignment(app.db, access, user, row.id));
     },

@@ -22,6 +22,10 @@ import type { SessionUser } from '../../plugins/auth.ts';
 import type { Db } from '../../plugins/database.ts';
 import { deleteFileRows, unchargeFiles } from '../files/files.repository.ts';
 import type { UploadPolicy } from '../files/files.service.ts';
+import {
+  notifyAssignmentCreated,
+  notifySubmitted,
+} from '../notifications/notifications.service.ts';
 import type { Access } from '../workspace-access/workspace-access.ts';
 import type { SectionVersion } from '../workspace-access/workspace-access.repository.ts';
 import { VersionedCache } from '../../db/versioned-cache.ts';
@@ -161,15 +165,21 @@ export async function createAssignment(
 ): Promise<AssignmentView> {
   const missing = await teamsWithoutLeaderEmail(db, access.workspace.id);
   if (missing.length > 0) throw new AppError('leader_emails_missing');
-  const assignmentId = await insertAssignment(db, {
-    workspaceId: access.workspace.id,
-    createdBy: user.id,
-    title: input.title,
-    description: input.description,
-    startAt: input.startAt ? new Date(input.startAt) : null,
-    endAt: input.endAt ? new Date(input.endAt) : null,
-    maxFileSizeMb: input.maxFileSizeMb,
-    allowedFileTypes: [...input.allowedTypes],
+  // spec part 2, section 7: every member of the workspace but its creator is told, in the same
+  // transaction (issue 23).
+  const assignmentId = await db.transaction(async (tx) => {
+    const id = await insertAssignment(tx, {
+      workspaceId: access.workspace.id,
+      createdBy: user.id,
+      title: input.title,
+      description: input.description,
+      startAt: input.startAt ? new Date(input.startAt) : null,
+      endAt: input.endAt ? new Date(input.endAt) : null,
+      maxFileSizeMb: input.maxFileSizeMb,
+      allowedFileTypes: [...input.allowedTypes],
+    });
+    await notifyAssignmentCreated(tx, access.workspace.id, { id, title: input.title }, user.id);
+    return id;
   });
   return presentAssignment(db, access, user, assignmentId);
 }
@@ -265,6 +275,18 @@ export async function recordAttempt(
     files: input.files,
   });
   await unchargeFiles(tx, await filesOfEarlierAttempts(tx, input.row.id, input.teamId, attempt));
+  // The owner is told in the same transaction (issue 23).
+  await notifySubmitted(
+    tx,
+    input.row.workspaceId,
+    {
+      title: input.row.title,
+      teamId: input.teamId,
+      assignmentId: input.row.id,
+      attemptKey: `assignment:${input.row.id}:${input.teamId}:${attempt}`,
+    },
+    input.user.id,
+  );
 }
 
 /**

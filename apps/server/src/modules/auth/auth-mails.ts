@@ -1,5 +1,5 @@
 import { escapeHtml } from '@teamshuffle/domain';
-import type { Mail } from '../../plugins/mail.ts';
+import { inertText, type Mail } from '../../plugins/mail.ts';
 
 function layout(title: string, intro: string, button: string, url: string, outro: string): string {
   const safeUrl = escapeHtml(url);
@@ -14,7 +14,8 @@ function layout(title: string, intro: string, button: string, url: string, outro
 
 /** The mail with the link that verifies an address (and signs the user in). */
 export function verificationMail(to: string, name: string, url: string): Mail {
-  const intro = `Hello ${name}, please confirm that ${to} is your e-mail address to start using Teamshuffle.`;
+  // The name is the sign-up form's text (any address can be given): it never becomes a link.
+  const intro = `Hello ${inertText(name)}, please confirm that ${to} is your e-mail address to start using Teamshuffle.`;
   const outro = 'If you did not sign up for Teamshuffle, you can ignore this mail.';
   return {
     to,
@@ -26,7 +27,7 @@ export function verificationMail(to: string, name: string, url: string): Mail {
 
 /** The mail with the link to set a new password. */
 export function resetPasswordMail(to: string, name: string, url: string): Mail {
-  const intro = `Hello ${name}, someone asked to reset the password of your Teamshuffle account.`;
+  const intro = `Hello ${inertText(name)}, someone asked to reset the password of your Teamshuffle account.`;
   const outro =
     'The link is valid for one hour. If you did not ask for this, you can ignore this mail.';
   return {

@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, sendError } from '../../plugins/errors.ts';
+import { notifyStorageChanged } from '../notifications/notifications.service.ts';
 import { sendStoredFile } from './file-download.ts';
 import type { FileRow } from './files.repository.ts';
 import { findFile } from './files.repository.ts';
@@ -45,7 +46,8 @@ export const filesPlugin = fp(
       uploadMs: options.uploadMs,
       log: app.log,
       // spec part 1, section 9: a user crossing 80% of the quota is warned (issue 13).
-      onStored: (userId, before, after) => void app.notifier.storageChanged(userId, before, after),
+      onStored: (tx, userId, before, after) =>
+        notifyStorageChanged(tx, userId, before, after, options.quotaBytes),
     });
     app.decorate('files', store);
     const typed = app.withTypeProvider<ZodTypeProvider>();

@@ -130,6 +130,9 @@ class FileInspector extends Transform {
   }
 }
 
+/** Told in an upload's transaction of the uploader's stored bytes before and after it. */
+type OnStored = (tx: Db, userId: string, beforeBytes: number, afterBytes: number) => Promise<void>;
+
 /**
  * `app.files`: the one place that stores, serves and removes files (docs/architecture.md, Files).
  * Uploads stream through quota and limit checks into the storage driver; a file's row is written
@@ -143,7 +146,7 @@ export class FileStore {
   readonly #uploadMs: number;
   readonly #log: FastifyBaseLogger;
   readonly #readAccess = new Map<string, ReadAccess>();
-  readonly #onStored: (userId: string, beforeBytes: number, afterBytes: number) => void;
+  readonly #onStored: OnStored;
   #draining: Promise<void> | null = null;
   #drainAgain = false;
 
@@ -153,15 +156,15 @@ export class FileStore {
     quotaBytes: number;
     uploadMs: number;
     log: FastifyBaseLogger;
-    /** After an upload commits: the uploader's stored bytes before and after it. */
-    onStored?: (userId: string, beforeBytes: number, afterBytes: number) => void;
+    /** In an upload's transaction: the uploader's stored bytes before and after it. */
+    onStored?: OnStored;
   }) {
     this.#db = deps.db;
     this.#storage = deps.storage;
     this.#quotaBytes = deps.quotaBytes;
     this.#uploadMs = deps.uploadMs;
     this.#log = deps.log;
-    this.#onStored = deps.onStored ?? (() => {});
+    this.#onStored = deps.onStored ?? (async () => {});
   }
 
   get quotaBytes(): number {
@@ -209,15 +212,17 @@ export class FileStore {
           })),
         );
         await releaseReservation(tx, received.reservationId);
-        return link(tx, rows, received.fields);
+        const linked = await link(tx, rows, received.fields);
+        // Its consequences (a storage warning) commit with it (issue 23).
+        const added = received.files.reduce((total, file) => total + file.size, 0);
+        const after = await storedBytesOf(tx, policy.uploaderId);
+        await this.#onStored(tx, policy.uploaderId, after - added, after);
+        return linked;
       });
     } catch (error) {
       await this.discard(received);
       throw error;
     }
-    const added = received.files.reduce((total, file) => total + file.size, 0);
-    const after = await storedBytesOf(this.#db, policy.uploaderId);
-    this.#onStored(policy.uploaderId, after - added, after);
     return result;
   }
 

@@ -287,6 +287,16 @@ export async function updateNote(db: Db, noteId: string, values: Partial<NewNote
     .where(eq(lectureNotes.id, noteId));
 }
 
+/** Locks a note's row for the rest of the transaction; the row as it was (undefined: gone). */
+export async function lockNote(tx: Db, noteId: string): Promise<NoteRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(lectureNotes)
+    .where(eq(lectureNotes.id, noteId))
+    .for('update');
+  return row;
+}
+
 /** Deletes a note; its attachments, submissions and their files go with it (cascade, triggers). */
 export async function deleteNote(db: Db, noteId: string) {
   await db.delete(lectureNotes).where(eq(lectureNotes.id, noteId));

@@ -138,22 +138,15 @@ export const lectureNotesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const access = request.workspaceAccess!;
-      const { view, isNewlyPublished } = await changeNote(
+      // A task published tells every member but the one who published it, in the same
+      // transaction (issues 13, 23).
+      const { view } = await changeNote(
         app.db,
-        access,
+        request.workspaceAccess!,
         request.user!,
         request.params.noteId,
         request.body,
       );
-      // A task published: every member but the one who published it (issue 13).
-      if (isNewlyPublished && view.task) {
-        void app.notifier.taskPublished(
-          access.workspace.id,
-          { id: view.id, title: view.title, taskTitle: view.task.title },
-          request.user!.id,
-        );
-      }
       return view;
     },
   );
@@ -287,13 +280,9 @@ export const lectureNotesRoutes: FastifyPluginAsyncZod = async (app) => {
           files: rows.map((row) => ({ id: row.id, name: row.originalName, size: row.size })),
         }),
       );
-      // The replaced attempt's bytes are queued for removal by the same transaction.
+      // The replaced attempt's bytes are queued for removal by the same transaction, which also
+      // told the owner (issue 23).
       void app.files.drain();
-      void app.notifier.submitted(
-        access.workspace.id,
-        { title: note.taskTitle ?? note.title, teamId: owner.teamId, noteId: note.id },
-        user.id,
-      );
       return reply.status(201).send(await presentNote(app.db, access, user, note.id));
     },
   );

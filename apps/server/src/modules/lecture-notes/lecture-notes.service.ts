@@ -19,6 +19,7 @@ import type { SessionUser } from '../../plugins/auth.ts';
 import type { Db } from '../../plugins/database.ts';
 import { deleteFileRows, unchargeFiles } from '../files/files.repository.ts';
 import type { UploadPolicy } from '../files/files.service.ts';
+import { notifySubmitted, notifyTaskPublished } from '../notifications/notifications.service.ts';
 import type { Access } from '../workspace-access/workspace-access.ts';
 import type { SectionVersion } from '../workspace-access/workspace-access.repository.ts';
 import { VersionedCache } from '../../db/versioned-cache.ts';
@@ -38,6 +39,7 @@ import {
   type ScopedNote,
   scopeOf,
   lockAnswer,
+  lockNote,
   markAttemptDeleted,
   type NewNoteRow,
   nextAttempt,
@@ -207,9 +209,25 @@ export async function changeNote(
     if (changesWho && (await hasSubmissions(db, note.id))) throw new AppError('task_type_locked');
     Object.assign(values, taskColumns(update.task));
   }
-  await updateNote(db, note.id, values);
+  // The publish and its "New task" notifications commit together (issue 23); the row is locked
+  // so that two publishes at once notify once.
+  const isNewlyPublished = await db.transaction(async (tx) => {
+    const before = await lockNote(tx, note.id);
+    await updateNote(tx, note.id, values);
+    const after = await findNote(tx, note.workspaceId, note.id);
+    const isNew = before?.isPublished === false && after?.isPublished === true;
+    if (isNew && after.hasTask) {
+      await notifyTaskPublished(
+        tx,
+        after.workspaceId,
+        { id: after.id, title: after.title, taskTitle: after.taskTitle ?? after.title },
+        user.id,
+      );
+    }
+    return isNew;
+  });
   const view = await presentNote(db, access, user, note.id);
-  return { view, isNewlyPublished: !note.isPublished && update.isPublished === true };
+  return { view, isNewlyPublished };
 }
 
 /** Delete a note (owner or author): its attachments, submissions and files go with it. */
@@ -315,6 +333,19 @@ export async function recordAnswer(
     attempt,
     files: input.files,
   });
+  // The owner is told in the same transaction (issue 23).
+  const ownerKey = input.owner.kind === 'team' ? input.owner.teamId : input.owner.userId;
+  await notifySubmitted(
+    tx,
+    input.note.workspaceId,
+    {
+      title: input.note.taskTitle ?? input.note.title,
+      teamId: input.owner.teamId,
+      noteId: input.note.id,
+      attemptKey: `note:${input.note.id}:${ownerKey}:${attempt}`,
+    },
+    input.user.id,
+  );
   // The replaced attempt keeps its files' names and sizes; its bytes free the uploader's quota.
   // A graded one keeps its bytes too (graded work is not erased by students), charged to no one
   // now that it is superseded (decision 0016).

@@ -71,42 +71,56 @@ export function presentNotification(row: NotificationRow): NotificationView {
 }
 
 /**
- * Writes a notification unless the user got one of the same type and title in the last five
- * minutes (spec part 1, section 5), and announces its id on NOTIFICATION_CHANNEL. One transaction
- * with a lock per (user, type, title), so two writers at the same moment leave one; the
- * announcement is delivered at commit, once the row can be read. Returns the new row's id, or
- * null when it was a duplicate.
+ * Writes a notification inside the caller's transaction (the outbox's delivery) unless the user
+ * got one of the same type and title in the last five minutes (spec part 1, section 5), and
+ * announces its id on NOTIFICATION_CHANNEL, delivered at commit once the row can be read. A lock
+ * per (user, type, title) makes two writers at the same moment leave one. Under a dedupe key, a
+ * notification already written under the key is found, not written again (issue 23). A
+ * workspace deleted since the action leaves the notification without one (as its deletion does).
+ * Returns the row's id and whether it is new, or null for a duplicate within five minutes.
  */
-export async function insertNotification(db: Db, input: NewNotification): Promise<string | null> {
-  return db.transaction(async (tx) => {
-    const key = `notification:${input.userId}:${input.type}:${input.title}`;
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
-    const windowMs = DUPLICATE_NOTIFICATION_WINDOW_MS;
-    const recent = await tx.execute(sql`
-      select 1 from notifications
-      where user_id = ${input.userId} and type = ${input.type} and title = ${input.title}
-        and created_at > now() - make_interval(secs => ${windowMs / 1000})
-      limit 1`);
-    if (rowsOf<unknown>(recent).length > 0) return null;
-    const data = input.data ?? {};
-    const [row] = await tx
-      .insert(notifications)
-      .values({
-        userId: input.userId,
-        type: input.type,
-        title: input.title,
-        message: input.message,
-        workspaceId: data.workspaceId ?? null,
-        assignmentId: data.assignmentId ?? null,
-        noteId: data.noteId ?? null,
-        teamName: data.teamName ?? null,
-      })
-      .returning({ id: notifications.id });
-    await tx.execute(
-      sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${newPayload(input.userId, row!.id)})`,
-    );
-    return row!.id;
-  });
+export async function writeNotification(
+  tx: Db,
+  input: NewNotification,
+  dedupeKey: string | null,
+): Promise<{ id: string; isNew: boolean } | null> {
+  const key = `notification:${input.userId}:${input.type}:${input.title}`;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+  if (dedupeKey !== null) {
+    const [earlier] = await tx
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(eq(notifications.dedupeKey, dedupeKey));
+    if (earlier) return { id: earlier.id, isNew: false };
+  }
+  const windowMs = DUPLICATE_NOTIFICATION_WINDOW_MS;
+  const recent = await tx.execute(sql`
+    select 1 from notifications
+    where user_id = ${input.userId} and type = ${input.type} and title = ${input.title}
+      and created_at > now() - make_interval(secs => ${windowMs / 1000})
+    limit 1`);
+  if (rowsOf<unknown>(recent).length > 0) return null;
+  const data = input.data ?? {};
+  const [row] = await tx
+    .insert(notifications)
+    .values({
+      userId: input.userId,
+      type: input.type,
+      title: input.title,
+      message: input.message,
+      workspaceId: data.workspaceId
+        ? sql`(select id from workspaces where id = ${data.workspaceId})`
+        : null,
+      assignmentId: data.assignmentId ?? null,
+      noteId: data.noteId ?? null,
+      teamName: data.teamName ?? null,
+      dedupeKey,
+    })
+    .returning({ id: notifications.id });
+  await tx.execute(
+    sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${newPayload(input.userId, row!.id)})`,
+  );
+  return { id: row!.id, isNew: true };
 }
 
 /**

@@ -19,12 +19,15 @@ import {
   markRead,
   presentNotification,
 } from './notifications.repository.ts';
+import { NotificationOutbox } from './notifications.outbox.ts';
 import { Notifier } from './notifications.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Writes notifications as consequences of actions; never fails the action. */
+    /** Deadline reminders, roster joins, direct sends and announcements. */
     notifier: Notifier;
+    /** Delivers the notifications that actions enqueued in their transactions (decision 0014). */
+    notificationOutbox: NotificationOutbox;
     /** The live streams this instance holds. */
     liveHub: LiveHub;
   }
@@ -36,21 +39,22 @@ const REMINDER_SWEEP_MS = 60_000;
 type NotificationsOptions = { publicUrl: string; quotaBytes: number; adminEmails: string[] };
 
 /**
- * Notifications (issue 13): `app.notifier` for the modules whose actions notify, the list with its
- * counts paged in the database, marking read, the live stream (`/api/events`, server-sent events
+ * Notifications (issue 13): the outbox that delivers what actions enqueued in their transactions
+ * (issue 23), `app.notifier` for the rest, the list with its counts paged in the database, marking read, the live stream (`/api/events`, server-sent events
  * fed by LISTEN/NOTIFY on every instance), the deadline reminders and system announcements.
  */
 export const notificationsPlugin = fp(
   async (app: FastifyInstance, options: NotificationsOptions) => {
-    const notifier = new Notifier({
+    const outbox = new NotificationOutbox({
       db: app.db,
       log: app.log,
       mailer: app.mailer,
       publicUrl: options.publicUrl,
-      quotaBytes: options.quotaBytes,
     });
+    const notifier = new Notifier({ db: app.db, log: app.log, outbox });
     const hub = new LiveHub(app.db, app.log);
     app.decorate('notifier', notifier);
+    app.decorate('notificationOutbox', outbox);
     app.decorate('liveHub', hub);
     // spec part 1, section 3: workspace_invited and team_member_joined when an account's
     // verified e-mail is already on rosters.
@@ -197,12 +201,15 @@ export const notificationsPlugin = fp(
     let sweep: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
       await hub.start(app.dbListen);
+      // Delivers at once what a dead instance left, then at every commit and every few seconds.
+      await outbox.start(app.dbListen);
       sweep = setInterval(() => void notifier.remindDeadlines(), REMINDER_SWEEP_MS);
       sweep.unref();
     });
     // Open streams would keep the server from closing: end them first.
     app.addHook('preClose', async () => {
       clearInterval(sweep);
+      await outbox.stop();
       await hub.stop();
     });
   },
