@@ -129,6 +129,24 @@ export const assignmentsEn = {
     submitted: 'File submitted successfully!',
     evaluate: 'Evaluate',
     close: 'Close',
+    // Graded work is not erased by students (issue 23, decision 0016).
+    deletedAccount: 'Deleted account',
+    deletedAttempt: 'Deleted',
+    deletedAt: 'Deleted {{date}}',
+    fileDeleted: '{{name}} (deleted with this attempt)',
+    deleteAttempt: 'Delete this attempt',
+    deleteTitle: 'Delete attempt {{attempt}}?',
+    deleteText:
+      'Attempt {{attempt}} and its files will be deleted. The history keeps a record that it was deleted. This cannot be undone.',
+    deleteGradedText:
+      'Attempt {{attempt}} and its files will be deleted. This removes the grade {{grade}} that goes with it. The history keeps a record that it was deleted. This cannot be undone.',
+    gradeWithLetter: '{{score}} ({{letter}})',
+    gradedNoDelete:
+      'This attempt has been graded, so it can no longer be deleted. Ask the workspace owner.',
+    deleted: 'Attempt deleted.',
+    deleteFailed: 'Failed to delete the attempt',
+    cancel: 'Cancel',
+    confirmDelete: 'Delete',
   },
   evaluate: {
     title: 'Evaluate Submission',

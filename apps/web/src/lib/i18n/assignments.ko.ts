@@ -128,6 +128,23 @@ export const assignmentsKo: typeof assignmentsEn = {
     submitted: '파일이 제출되었습니다!',
     evaluate: '평가',
     close: '닫기',
+    // Graded work is not erased by students (issue 23, decision 0016).
+    deletedAccount: '삭제된 계정',
+    deletedAttempt: '삭제됨',
+    deletedAt: '{{date}}에 삭제됨',
+    fileDeleted: '{{name}} (이 제출과 함께 삭제됨)',
+    deleteAttempt: '이 제출 삭제',
+    deleteTitle: '{{attempt}}차 제출을 삭제할까요?',
+    deleteText:
+      '{{attempt}}차 제출과 그 파일이 삭제됩니다. 삭제되었다는 기록은 이력에 남습니다. 되돌릴 수 없습니다.',
+    deleteGradedText:
+      '{{attempt}}차 제출과 그 파일이 삭제됩니다. 함께 매겨진 점수 {{grade}}도 삭제됩니다. 삭제되었다는 기록은 이력에 남습니다. 되돌릴 수 없습니다.',
+    gradeWithLetter: '{{score}}점 ({{letter}})',
+    gradedNoDelete: '채점된 제출이라 삭제할 수 없습니다. 워크스페이스 소유자에게 문의하세요.',
+    deleted: '제출이 삭제되었습니다.',
+    deleteFailed: '제출을 삭제하지 못했습니다',
+    cancel: '취소',
+    confirmDelete: '삭제',
   },
   evaluate: {
     title: '제출물 평가',

@@ -345,6 +345,9 @@ export const en = {
       success: 'Your account has been deleted.',
       failed: 'Failed to delete account: {{reason}}',
       unknownReason: 'Account deletion failed',
+      // Work handed in belongs to the workspace (issue 23, decision 0016).
+      handedInWork:
+        'Work you handed in to other people\'s workspaces (submissions, their files and grades) stays there, shown as "Deleted account", and no longer counts toward anyone\'s storage.',
     },
   },
   // The API's messages (the domain's error catalogue), placeholders as {{name}}.

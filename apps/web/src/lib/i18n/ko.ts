@@ -341,6 +341,9 @@ export const ko: Translation = {
       success: '계정이 삭제되었습니다.',
       failed: '계정을 삭제하지 못했습니다: {{reason}}',
       unknownReason: '계정 삭제에 실패했습니다',
+      // Work handed in belongs to the workspace (issue 23, decision 0016).
+      handedInWork:
+        '다른 사람의 워크스페이스에 제출한 작업(제출물, 파일, 점수)은 그대로 남아 "삭제된 계정"으로 표시되며, 누구의 저장 공간에도 포함되지 않습니다.',
     },
   },
   apiErrors: {

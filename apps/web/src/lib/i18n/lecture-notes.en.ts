@@ -161,5 +161,16 @@ export const lectureNotesEn = {
     yourSubmission: 'Your submission',
     teamSubmissions: "The team's submissions",
     noSubmissions: 'No submissions yet.',
+    // Graded work is not erased by students (issue 23, decision 0016).
+    deletedAccount: 'Deleted account',
+    deletedAttempt: 'Deleted',
+    deletedAt: 'Deleted {{date}}',
+    gradedNoDelete:
+      'This submission has been graded, so it can no longer be deleted. Ask the workspace owner.',
+    ownerDeleteText:
+      'Delete this submission and its files? This removes the grade {{grade}} that goes with it. The history keeps a record that it was deleted. This cannot be undone.',
+    ownerDeleteUngradedText:
+      'Delete this submission and its files? The history keeps a record that it was deleted. This cannot be undone.',
+    gradeWithLetter: '{{score}} ({{letter}})',
   },
 };

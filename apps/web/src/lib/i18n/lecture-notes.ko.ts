@@ -161,5 +161,15 @@ export const lectureNotesKo: typeof lectureNotesEn = {
     yourSubmission: '내 제출물',
     teamSubmissions: '팀 제출물',
     noSubmissions: '아직 제출물이 없습니다.',
+    // Graded work is not erased by students (issue 23, decision 0016).
+    deletedAccount: '삭제된 계정',
+    deletedAttempt: '삭제됨',
+    deletedAt: '{{date}}에 삭제됨',
+    gradedNoDelete: '채점된 제출물이라 삭제할 수 없습니다. 워크스페이스 소유자에게 문의하세요.',
+    ownerDeleteText:
+      '이 제출물과 파일을 삭제할까요? 함께 매겨진 점수 {{grade}}도 삭제됩니다. 삭제되었다는 기록은 이력에 남습니다. 되돌릴 수 없습니다.',
+    ownerDeleteUngradedText:
+      '이 제출물과 파일을 삭제할까요? 삭제되었다는 기록은 이력에 남습니다. 되돌릴 수 없습니다.',
+    gradeWithLetter: '{{score}}점 ({{letter}})',
   },
 };

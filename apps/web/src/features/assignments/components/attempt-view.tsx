@@ -4,6 +4,7 @@ import { formatDateTime, formatFileSize } from '@teamshuffle/domain';
 import type { AssignmentAttempt } from '@teamshuffle/domain';
 import { useTranslation } from '../../../lib/i18n';
 import { filePath } from '../api/downloads';
+import { DeleteAttemptButton } from './delete-attempt-button';
 import { EvaluationLine } from './evaluation-line';
 
 /**
@@ -13,10 +14,13 @@ import { EvaluationLine } from './evaluation-line';
 export function AttemptView({
   attempt,
   canDownload,
+  deletion = null,
 }: {
   attempt: AssignmentAttempt;
   /** Only the team's leader and the owner may download the files (spec part 2, section 6). */
   canDownload: boolean;
+  /** Who may delete it here (the owner, or the team's leader), or null (decision 0016). */
+  deletion?: { workspaceId: string; assignmentId: string; isOwner: boolean } | null;
 }) {
   const { t } = useTranslation();
   return (
@@ -33,6 +37,22 @@ export function AttemptView({
             <Text size="sm" c="dimmed">
               {t('assignments.panel.submittedBy', { name: attempt.submittedBy.name })}
             </Text>
+          ) : attempt.files ? (
+            // Details shown but no one named: the submitter's account was deleted (decision 0016).
+            <Text size="sm" c="dimmed" data-testid="deleted-account">
+              {t('assignments.panel.submittedBy', { name: t('assignments.panel.deletedAccount') })}
+            </Text>
+          ) : null}
+          {attempt.deletedAt ? (
+            <Badge
+              color="gray"
+              variant="outline"
+              size="sm"
+              title={t('assignments.panel.deletedAt', { date: formatDateTime(attempt.deletedAt) })}
+              data-testid="deleted-attempt"
+            >
+              {t('assignments.panel.deletedAttempt')}
+            </Badge>
           ) : null}
           {attempt.isLate ? (
             <Badge color="red" variant="light" size="sm" title={t('assignments.panel.lateAttempt')}>
@@ -59,7 +79,9 @@ export function AttemptView({
                   </Text>
                 ) : (
                   <Text span size="sm" c="dimmed">
-                    {t('assignments.panel.fileRemoved', { name: file.name })}
+                    {attempt.deletedAt
+                      ? t('assignments.panel.fileDeleted', { name: file.name })
+                      : t('assignments.panel.fileRemoved', { name: file.name })}
                   </Text>
                 )}{' '}
                 <Text span size="xs" c="dimmed">
@@ -84,6 +106,14 @@ export function AttemptView({
             </Text>
             <EvaluationLine evaluation={attempt.evaluation} />
           </Stack>
+        ) : null}
+        {deletion && !attempt.deletedAt ? (
+          <DeleteAttemptButton
+            workspaceId={deletion.workspaceId}
+            assignmentId={deletion.assignmentId}
+            attempt={attempt}
+            isOwner={deletion.isOwner}
+          />
         ) : null}
       </Stack>
     </Paper>

@@ -95,7 +95,11 @@ export function SubmissionModal({
             </Alert>
           ) : null}
 
-          <CurrentWork team={team} canDownload={canDownloadWork(access)} />
+          <CurrentWork
+            team={team}
+            canDownload={canDownloadWork(access)}
+            deletion={deletionOf(access, workspaceId, assignment.id)}
+          />
 
           {access === 'view' ? (
             <Alert color="yellow" variant="light" icon={<IconLock size={18} aria-hidden="true" />}>
@@ -124,6 +128,7 @@ export function SubmissionModal({
                   key={attempt.id}
                   attempt={attempt}
                   canDownload={canDownloadWork(access)}
+                  deletion={deletionOf(access, workspaceId, assignment.id)}
                 />
               ))}
             </Stack>
@@ -145,8 +150,23 @@ export function SubmissionModal({
   );
 }
 
+/** Who deletes attempts in this panel: the owner any, the team's leader ungraded ones (decision 0016). */
+function deletionOf(access: PanelAccess, workspaceId: string, assignmentId: string) {
+  if (access === 'manage') return { workspaceId, assignmentId, isOwner: true };
+  if (access === 'submit') return { workspaceId, assignmentId, isOwner: false };
+  return null;
+}
+
 /** The team's latest attempt and, when its grade belongs elsewhere, where (an earlier attempt, none). */
-function CurrentWork({ team, canDownload }: { team: AssignmentTeamState; canDownload: boolean }) {
+function CurrentWork({
+  team,
+  canDownload,
+  deletion,
+}: {
+  team: AssignmentTeamState;
+  canDownload: boolean;
+  deletion: ReturnType<typeof deletionOf>;
+}) {
   const { t } = useTranslation();
   const target = gradeTarget(team);
   return (
@@ -155,7 +175,7 @@ function CurrentWork({ team, canDownload }: { team: AssignmentTeamState; canDown
         {t('assignments.panel.current')}
       </Title>
       {team.latest ? (
-        <AttemptView attempt={team.latest} canDownload={canDownload} />
+        <AttemptView attempt={team.latest} canDownload={canDownload} deletion={deletion} />
       ) : (
         <Text size="sm" c="dimmed">
           {t('assignments.panel.noneYet')}

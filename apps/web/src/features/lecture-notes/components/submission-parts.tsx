@@ -5,17 +5,19 @@ import {
   fileUrl,
   formatDateTime,
   formatFileSize,
+  gradeFromPercent,
   submissionBadgeColor,
   taskSubmissionForm,
 } from '@teamshuffle/domain';
-import type { LectureNote, TaskSubmission, TaskView } from '@teamshuffle/domain';
+import type { EvaluationView, LectureNote, TaskSubmission, TaskView } from '@teamshuffle/domain';
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n';
+import { type TFunction, useTranslation } from '../../../lib/i18n';
 import { FileUpload } from '../../../components/file-upload';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { useSchemaForm } from '../../../lib/form/use-schema-form';
 import { notify } from '../../../lib/notify';
 import { useDeleteSubmission } from '../api/delete-submission';
+import { useDeleteTeamSubmission } from '../api/delete-team-submission';
 import { useTaskSubmission } from '../api/submit-task';
 import type { TeamTaskStatus } from '../utils/task-view';
 
@@ -65,6 +67,24 @@ export function SubmissionDetails({ submission }: { submission: TaskSubmission }
           <Text size="xs" c="dimmed">
             {t('lectureNotes.panel.submittedBy', { name: submission.submittedBy.name })}
           </Text>
+        ) : submission.files ? (
+          // Details shown but no one named: the submitter's account was deleted (decision 0016).
+          <Text size="xs" c="dimmed" data-testid="deleted-account">
+            {t('lectureNotes.panel.submittedBy', { name: t('lectureNotes.panel.deletedAccount') })}
+          </Text>
+        ) : null}
+        {submission.deletedAt ? (
+          <Badge
+            size="sm"
+            variant="outline"
+            color="gray"
+            title={t('lectureNotes.panel.deletedAt', {
+              date: formatDateTime(submission.deletedAt),
+            })}
+            data-testid="deleted-attempt"
+          >
+            {t('lectureNotes.panel.deletedAttempt')}
+          </Badge>
         ) : null}
       </Group>
       {submission.description ? (
@@ -177,17 +197,41 @@ export function SubmissionForm({
   );
 }
 
-/** Delete Submission (the caller's current one), after a confirmation in place. */
+/**
+ * Delete Submission (the caller's current one), after a confirmation in place. Once the owner
+ * graded it, the button is disabled and says why (the server refuses it too: decision 0016).
+ */
 export function DeleteSubmissionButton({
   workspaceId,
   noteId,
+  isGraded = false,
 }: {
   workspaceId: string;
   noteId: string;
+  isGraded?: boolean;
 }) {
   const { t } = useTranslation();
   const [isConfirming, setIsConfirming] = useState(false);
   const remove = useDeleteSubmission();
+  if (isGraded) {
+    return (
+      <Stack gap={4} align="flex-start">
+        <Button
+          size="xs"
+          variant="light"
+          color="red"
+          leftSection={<IconTrash size={14} aria-hidden="true" />}
+          disabled
+          aria-describedby="graded-no-delete"
+        >
+          {t('lectureNotes.panel.deleteSubmission')}
+        </Button>
+        <Text size="xs" c="dimmed" id="graded-no-delete" data-testid="graded-no-delete">
+          {t('lectureNotes.panel.gradedNoDelete')}
+        </Text>
+      </Stack>
+    );
+  }
   // mutateAsync: once the submission is gone this button is too, and the toast must still show.
   const confirm = () => {
     remove
@@ -221,6 +265,86 @@ export function DeleteSubmissionButton({
     >
       <Stack gap="xs">
         <Text size="sm">{t('lectureNotes.confirm.submissionText')}</Text>
+        <Group gap="sm">
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => setIsConfirming(false)}
+            disabled={remove.isPending}
+          >
+            {t('lectureNotes.confirm.cancel')}
+          </Button>
+          <Button size="xs" color="red" onClick={confirm} loading={remove.isPending} autoFocus>
+            {t('lectureNotes.confirm.delete')}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** "88 (B)": a grade with its letter, as the owner's confirmation names it. */
+function gradeText(t: TFunction, evaluation: EvaluationView) {
+  return t('lectureNotes.panel.gradeWithLetter', {
+    score: evaluation.score,
+    letter: gradeFromPercent(evaluation.score).grade,
+  });
+}
+
+/**
+ * The owner's Delete Submission for any team's answer, after a confirmation that names the grade
+ * that goes with it (decision 0016); the history keeps a record of it.
+ */
+export function OwnerDeleteSubmissionButton({
+  workspaceId,
+  noteId,
+  submissionId,
+  evaluation,
+}: {
+  workspaceId: string;
+  noteId: string;
+  submissionId: string;
+  evaluation: EvaluationView | null;
+}) {
+  const { t } = useTranslation();
+  const [isConfirming, setIsConfirming] = useState(false);
+  const remove = useDeleteTeamSubmission();
+  const confirm = () => {
+    remove
+      .mutateAsync({ workspaceId, noteId, submissionId })
+      .then(() => notify.success(t('lectureNotes.panel.deleted')))
+      .catch((error: unknown) =>
+        notify.error(apiErrorMessage(error, t('lectureNotes.panel.deleteFailed'))),
+      );
+  };
+  if (!isConfirming) {
+    return (
+      <Group>
+        <Button
+          size="xs"
+          variant="light"
+          color="red"
+          leftSection={<IconTrash size={14} aria-hidden="true" />}
+          onClick={() => setIsConfirming(true)}
+        >
+          {t('lectureNotes.panel.deleteSubmission')}
+        </Button>
+      </Group>
+    );
+  }
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      role="alertdialog"
+      aria-label={t('lectureNotes.panel.deleteSubmission')}
+    >
+      <Stack gap="xs">
+        <Text size="sm" data-testid="owner-delete-text">
+          {evaluation
+            ? t('lectureNotes.panel.ownerDeleteText', { grade: gradeText(t, evaluation) })
+            : t('lectureNotes.panel.ownerDeleteUngradedText')}
+        </Text>
         <Group gap="sm">
           <Button
             size="xs"

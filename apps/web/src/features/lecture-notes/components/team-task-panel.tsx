@@ -29,6 +29,7 @@ import { teamTaskStatus } from '../utils/task-view';
 import type { TeamPanelAccess } from '../utils/task-view';
 import {
   DeleteSubmissionButton,
+  OwnerDeleteSubmissionButton,
   StatusBadge,
   SubmissionDetails,
   SubmissionForm,
@@ -90,7 +91,20 @@ export function TeamTaskPanel({
               </Text>
             )}
             {access === 'submit' && state.current && note.isPublished ? (
-              <DeleteSubmissionButton workspaceId={workspaceId} noteId={note.id} />
+              <DeleteSubmissionButton
+                workspaceId={workspaceId}
+                noteId={note.id}
+                isGraded={state.evaluation !== null}
+              />
+            ) : null}
+            {access === 'evaluate' && state.current ? (
+              <OwnerDeleteSubmissionButton
+                key={state.current.id}
+                workspaceId={workspaceId}
+                noteId={note.id}
+                submissionId={state.current.id}
+                evaluation={state.evaluation}
+              />
             ) : null}
           </Stack>
           {state.current ? <Evaluation evaluation={state.evaluation} /> : null}

@@ -92,6 +92,9 @@ export function DeleteAccountSection({ hasPassword }: { hasPassword: boolean }) 
         <Text size="sm" c="dimmed">
           {t('profile.delete.sectionText')}
         </Text>
+        <Text size="sm" c="dimmed">
+          {t('profile.delete.handedInWork')}
+        </Text>
         <Button
           color="red"
           leftSection={<IconTrash size={16} aria-hidden="true" />}
@@ -105,6 +108,9 @@ export function DeleteAccountSection({ hasPassword }: { hasPassword: boolean }) 
         {step === 'confirm' ? (
           <Stack gap="md">
             <Text>{t('profile.delete.confirmText')}</Text>
+            <Text size="sm" data-testid="handed-in-work">
+              {t('profile.delete.handedInWork')}
+            </Text>
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={close}>
                 {t('profile.delete.cancel')}
