@@ -10,18 +10,34 @@ import { buildAssignmentInput, buildNoteInput, buildTaskInput } from '../../test
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { multipartBody, pdfPart, type Part } from '../../test/multipart.ts';
 import { rowsOf } from '../db/rows.ts';
-import { canonicalJson, sweepExpiredKeys } from './idempotency.ts';
+import { canonicalJson, idempotencyHeaders, sweepExpiredKeys } from './idempotency.ts';
 
 describe('Idempotency-Key on creating requests', () => {
   let t: TestApp;
   let c: Course;
   let noteId: string;
   let assignmentId: string;
+  let flakyRuns = 0;
   beforeAll(async () => {
-    t = await createTestApp({
-      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-      RATE_LIMIT_PER_MINUTE: '100000',
-    });
+    t = await createTestApp(
+      { AUTH_RATE_LIMIT_PER_MINUTE: '1000', RATE_LIMIT_PER_MINUTE: '100000' },
+      (app) => {
+        // A creating route that fails with a 500 on its first run and works after.
+        app.post(
+          '/api/test/flaky',
+          {
+            onRequest: app.requireVerifiedUser,
+            config: { idempotent: true },
+            schema: { headers: idempotencyHeaders },
+          },
+          async (_request, reply) => {
+            flakyRuns += 1;
+            if (flakyRuns === 1) throw new Error('the first run fails');
+            return reply.status(201).send({ run: flakyRuns });
+          },
+        );
+      },
+    );
     c = await buildCourse(t.app, t.config.publicUrl);
     const notes = `/api/workspaces/${c.workspaceId}/notes`;
     const note = await c.owner.post(notes, buildNoteInput({ task: buildTaskInput() }));
@@ -137,6 +153,23 @@ describe('Idempotency-Key on creating requests', () => {
     expect(retry.statusCode).toBe(201);
     expect(retry.headers['idempotent-replayed']).toBe('true');
     expect(await assignmentAttempts()).toBe(before + 1);
+  });
+
+  it('frees the key after a 5xx, so the retry runs, and keeps the 2xx that follows', async () => {
+    const key = randomUUID();
+    const send = () =>
+      c.owner.request('POST', '/api/test/flaky', { n: 1 }, { 'idempotency-key': key });
+    const failed = await send();
+    expect(failed.statusCode).toBe(500);
+    expect(failed.json().error).toBe('internal');
+    const retried = await send();
+    expect(retried.statusCode).toBe(201);
+    expect(retried.json()).toEqual({ run: 2 });
+    const replayed = await send();
+    expect(replayed.statusCode).toBe(201);
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expect(replayed.json()).toEqual({ run: 2 });
+    expect(flakyRuns).toBe(2);
   });
 
   describe('JSON bodies', () => {

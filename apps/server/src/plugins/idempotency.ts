@@ -111,20 +111,11 @@ export const idempotencyPlugin = fp(
     const ttlSeconds = IDEMPOTENCY_TTL_MS / 1000;
     const claims = new WeakMap<FastifyRequest, Claim>();
 
-    app.addHook('onRoute', (route) => {
-      if (route.config?.idempotent && !route.schema?.headers) {
-        throw new Error(
-          `${String(route.method)} ${route.url} is idempotent but does not declare the Idempotency-Key header (idempotencyHeaders)`,
-        );
-      }
-    });
-
-    const keyOf = (request: FastifyRequest) =>
-      request.routeOptions.config.idempotent ? request.headers['idempotency-key'] : undefined;
+    const keyOf = (request: FastifyRequest) => request.headers['idempotency-key'];
 
     // Before the route's own preValidation (the access check): a malformed key is a 400 whatever
     // the caller's role. Signed-out callers were refused in onRequest already.
-    app.addHook('preValidation', async (request, reply) => {
+    const checkKey = async (request: FastifyRequest, reply: FastifyReply) => {
       const key = keyOf(request);
       if (key === undefined) return;
       if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
@@ -138,7 +129,7 @@ export const idempotencyPlugin = fp(
           'Content-Length',
         );
       }
-    });
+    };
 
     const claim = async (userId: string, key: string, fingerprint: string) => {
       // A new key, or one whose record expired (24 h) or whose first request died (the lease).
@@ -179,7 +170,7 @@ export const idempotencyPlugin = fp(
     };
 
     // After the access check and the body's validation: only a valid request claims its key.
-    app.addHook('preHandler', async (request, reply) => {
+    const claimKey = async (request: FastifyRequest, reply: FastifyReply) => {
       const key = keyOf(request);
       const user = request.user;
       if (typeof key !== 'string' || !user) return;
@@ -194,7 +185,7 @@ export const idempotencyPlugin = fp(
         if (row) return answerRepeat(reply, row, fingerprint);
       }
       return sendError(reply.header('retry-after', '1'), 'idempotency_request_in_progress');
-    });
+    };
 
     const release = async (request: FastifyRequest, { userId, key, fingerprint }: Claim) => {
       claims.delete(request);
@@ -205,7 +196,7 @@ export const idempotencyPlugin = fp(
     };
 
     // The answer is kept before it is sent, so a repeat that follows the answer finds it.
-    app.addHook('onSend', async (request, reply, payload) => {
+    const recordAnswer = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       const claimed = claims.get(request);
       if (!claimed) return payload;
       try {
@@ -234,12 +225,28 @@ export const idempotencyPlugin = fp(
         request.log.error({ err: error }, 'could not record the idempotent answer');
       }
       return payload;
-    });
+    };
 
     // A request that ended without onSend (a hijacked or destroyed reply) frees its key.
-    app.addHook('onResponse', async (request) => {
+    const releaseLeftover = async (request: FastifyRequest) => {
       const claimed = claims.get(request);
       if (claimed) await release(request, claimed).catch(() => {});
+    };
+
+    // The hooks go on the idempotent routes only: every other request pays nothing for them.
+    app.addHook('onRoute', (route) => {
+      if (!route.config?.idempotent) return;
+      if (!route.schema?.headers) {
+        throw new Error(
+          `${String(route.method)} ${route.url} is idempotent but does not declare the Idempotency-Key header (idempotencyHeaders)`,
+        );
+      }
+      const list = <T>(hooks: T | T[] | undefined): T[] =>
+        hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
+      route.preValidation = [checkKey, ...list(route.preValidation)];
+      route.preHandler = [...list(route.preHandler), claimKey];
+      route.onSend = [...list(route.onSend), recordAnswer];
+      route.onResponse = [...list(route.onResponse), releaseLeftover];
     });
 
     const sweep = () =>
