@@ -173,6 +173,60 @@ describe('the notification outbox', () => {
     ]);
   });
 
+  it("waits for a dead holder's lease to lapse, then delivers what it left", async () => {
+    const user = await insertUser(t.app.db);
+    // An instance that took the queue and died: its lease runs 2 s more.
+    await t.app.db.execute(sql`
+      update notification_outbox_lease
+      set holder = 'a-dead-instance', expires_at = now() + interval '2 seconds'`);
+    const left = entry(user.id, 'Left by the dead');
+    await enqueue(t.app.db, [left]);
+    await t.app.notificationOutbox.flush();
+    // Nobody delivers under a lease that has not lapsed...
+    expect(await outboxRow(t.app.db, left.key)).toMatchObject({ deliveredAt: null });
+    // ...and the next look after it lapsed does (the poll: no new action needed).
+    await expect
+      .poll(async () => (await outboxRow(t.app.db, left.key))?.deliveredAt ?? null, {
+        timeout: 15_000,
+        interval: 250,
+      })
+      .not.toBeNull();
+    expect((await notificationsOf(t.app.db, user.id)).map((row) => row.title)).toEqual([
+      'Left by the dead',
+    ]);
+  });
+
+  it('keeps a mail the mail server refused pending, and writes the notification anyway', async () => {
+    // An SMTP server that stops answering: its address refuses connections once it is closed.
+    const gone = await startSmtpServer();
+    await gone.close();
+    const offline = await createTestApp({ SMTP_URL: gone.smtpUrl });
+    try {
+      const user = await insertUser(offline.app.db, { wantsMail: true });
+      const refused = entry(user.id, 'Mail server down');
+      await enqueue(offline.app.db, [refused]);
+      await offline.app.notificationOutbox.flush();
+      expect((await notificationsOf(offline.app.db, user.id)).map((row) => row.title)).toEqual([
+        'Mail server down',
+      ]);
+      const [row] = rowsOf<{
+        mailState: string;
+        mailAttempts: number;
+        lastError: string | null;
+        isLater: boolean;
+      }>(
+        await offline.app.db.execute(sql`
+          select mail_state as "mailState", mail_attempts as "mailAttempts",
+            last_error as "lastError", mail_next_at > now() as "isLater"
+          from notification_outbox where dedupe_key = ${refused.key}`),
+      );
+      expect(row).toMatchObject({ mailState: 'pending', mailAttempts: 1, isLater: true });
+      expect(row?.lastError).toBeTruthy();
+    } finally {
+      await offline.close();
+    }
+  }, 60_000);
+
   describe.runIf(isPostgres)('several instances on one PostgreSQL', () => {
     it('keeps commit order when two actions enqueue at the same moment', async () => {
       const user = await insertUser(t.app.db);
@@ -357,5 +411,6 @@ describe('an instance that starts', () => {
     } finally {
       await database.cleanup();
     }
-  });
+    // Two apps on a database on disk: PGlite's start twice on a busy machine.
+  }, 120_000);
 });
