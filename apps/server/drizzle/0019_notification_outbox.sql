@@ -21,7 +21,7 @@ CREATE TABLE "notification_outbox" (
 	"mail_next_at" timestamp with time zone,
 	"mailed_at" timestamp with time zone,
 	CONSTRAINT "notification_outbox_dedupe_key_unique" UNIQUE("dedupe_key"),
-	CONSTRAINT "notification_outbox_mail_state" CHECK ("notification_outbox"."mail_state" is null or "notification_outbox"."mail_state" in ('pending', 'sending', 'sent', 'failed', 'unknown'))
+	CONSTRAINT "notification_outbox_mail_state" CHECK ("notification_outbox"."mail_state" is null or "notification_outbox"."mail_state" in ('pending', 'sending', 'sent', 'failed'))
 );
 --> statement-breakpoint
 CREATE TABLE "notification_outbox_lease" (

@@ -110,7 +110,7 @@ export const notificationOutbox = pgTable(
     /** When its notification was written (or found a duplicate); null while it waits. */
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     notificationId: uuid('notification_id'),
-    /** null: no mail; pending -> sending -> sent, or failed; unknown: its sender died sending. */
+    /** null: no mail; pending -> sending -> sent, or failed (a sender that died leaves sending). */
     mailState: text('mail_state'),
     mailAttempts: integer('mail_attempts').notNull().default(0),
     mailNextAt: timestamp('mail_next_at', { withTimezone: true }),
@@ -128,7 +128,7 @@ export const notificationOutbox = pgTable(
       .where(sql`${table.deliveredAt} is not null`),
     check(
       'notification_outbox_mail_state',
-      sql`${table.mailState} is null or ${table.mailState} in ('pending', 'sending', 'sent', 'failed', 'unknown')`,
+      sql`${table.mailState} is null or ${table.mailState} in ('pending', 'sending', 'sent', 'failed')`,
     ),
   ],
 );
