@@ -341,9 +341,17 @@ describe('the Lecture Notes section cache', () => {
       expect((await teamState(c.member, noteId, c.team1.id)).evaluation?.score).toBe(70);
       expect((await teamState(c.otherMember, noteId, c.team1.id)).evaluation).toBeNull();
 
-      const deleted = await c.leader.request('DELETE', `${notesUrl()}/${noteId}/submissions/mine`);
+      // Graded: the leader may not delete it (decision 0016); the owner may, the grade with it.
+      const refused = await c.leader.request('DELETE', `${notesUrl()}/${noteId}/submissions/mine`);
+      expect(refused.statusCode, refused.body).toBe(409);
+      const current = (await teamState(c.member, noteId, c.team1.id)).current!;
+      const deleted = await c.owner.request(
+        'DELETE',
+        `${notesUrl()}/${noteId}/submissions/${current.id}`,
+      );
       expect(deleted.statusCode, deleted.body).toBe(204);
       expect((await teamState(c.member, noteId, c.team1.id)).current).toBeNull();
+      expect((await teamState(c.member, noteId, c.team1.id)).evaluation).toBeNull();
       expect((await teamState(c.otherMember, noteId, c.team1.id)).current).toBeNull();
       expect((await teamState(c.owner, noteId, c.team1.id)).current).toBeNull();
     });
