@@ -5,7 +5,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Listen } from '../../plugins/database.ts';
 import { inertHtml, inertText, type Mail, type Mailer } from '../../plugins/mail.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { type NewNotification, writeNotification } from './notifications.repository.ts';
+import {
+  type NewNotification,
+  NOTIFICATION_CHANNEL,
+  writeNotification,
+} from './notifications.repository.ts';
 import { notificationOutbox, notificationOutboxLease } from './notifications.table.ts';
 
 // The notification outbox (issue 23, docs/decisions/0014-notification-outbox.md). An action
@@ -13,8 +17,12 @@ import { notificationOutbox, notificationOutboxLease } from './notifications.tab
 // any instance writes them (with their live events and mails), at least once, deduplicated by key,
 // in commit order. Nothing here runs in a route handler.
 
-/** The channel an enqueueing transaction wakes every instance's delivery on, at its commit. */
-export const OUTBOX_CHANNEL = 'teamshuffle_notification_outbox';
+/**
+ * What an enqueueing transaction announces on NOTIFICATION_CHANNEL to wake every instance's
+ * delivery at its commit (the live streams' channel: one listening connection serves both, and the
+ * live hub ignores a payload it does not know).
+ */
+export const OUTBOX_WAKE_UP = 'outbox';
 /** How often each instance looks for rows nobody delivered (a dead instance's, a lost wake-up). */
 export const OUTBOX_POLL_MS = 5_000;
 /** How long a delivering instance holds the queue without renewing (a dead one's is taken after it). */
@@ -56,7 +64,7 @@ export async function enqueueNotifications(tx: Db, entries: readonly OutboxEntry
       })),
     )
     .onConflictDoNothing({ target: notificationOutbox.dedupeKey });
-  await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+  await tx.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${OUTBOX_WAKE_UP})`);
 }
 
 /**
@@ -81,6 +89,47 @@ export function notificationMail(
 }
 
 type OutboxRow = typeof notificationOutbox.$inferSelect;
+
+type Subscriber = { onPayload: (payload: string) => void; onReconnect?: () => void };
+
+/**
+ * A `Listen` that opens one listening connection per channel however many subscribe to it (each
+ * is a PostgreSQL connection per instance), and hands every payload to every subscriber.
+ */
+export function sharedListen(listen: Listen): Listen {
+  const channels = new Map<
+    string,
+    { subscribers: Set<Subscriber>; stop: Promise<() => Promise<void>> }
+  >();
+  return async (channel, onPayload, onReconnect) => {
+    let shared = channels.get(channel);
+    if (!shared) {
+      const subscribers = new Set<Subscriber>();
+      const stop = listen(
+        channel,
+        (payload) => {
+          for (const subscriber of subscribers) subscriber.onPayload(payload);
+        },
+        () => {
+          for (const subscriber of subscribers) subscriber.onReconnect?.();
+        },
+      );
+      shared = { subscribers, stop };
+      channels.set(channel, shared);
+      stop.catch(() => channels.delete(channel));
+    }
+    const current = shared;
+    const subscriber: Subscriber = { onPayload, onReconnect };
+    current.subscribers.add(subscriber);
+    const stopListening = await current.stop;
+    return async () => {
+      current.subscribers.delete(subscriber);
+      if (current.subscribers.size > 0) return;
+      channels.delete(channel);
+      await stopListening();
+    };
+  };
+}
 
 /**
  * Delivers the outbox: one instance at a time holds the queue (a lease row, renewed as it works,
@@ -113,8 +162,10 @@ export class NotificationOutbox {
 
   async start(listen: Listen) {
     this.#stopListening = await listen(
-      OUTBOX_CHANNEL,
-      () => this.kick(),
+      NOTIFICATION_CHANNEL,
+      (payload) => {
+        if (payload === OUTBOX_WAKE_UP) this.kick();
+      },
       () => this.kick(),
     );
     this.#poll = setInterval(() => this.kick(), OUTBOX_POLL_MS);

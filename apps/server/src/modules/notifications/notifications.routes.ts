@@ -19,7 +19,7 @@ import {
   markRead,
   presentNotification,
 } from './notifications.repository.ts';
-import { NotificationOutbox } from './notifications.outbox.ts';
+import { NotificationOutbox, sharedListen } from './notifications.outbox.ts';
 import { Notifier } from './notifications.service.ts';
 
 declare module 'fastify' {
@@ -200,9 +200,11 @@ export const notificationsPlugin = fp(
 
     let sweep: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
-      await hub.start(app.dbListen);
+      // One listening connection (on PostgreSQL) for the live streams and the outbox's wake-ups.
+      const listen = sharedListen(app.dbListen);
+      await hub.start(listen);
       // Delivers at once what a dead instance left, then at every commit and every few seconds.
-      await outbox.start(app.dbListen);
+      await outbox.start(listen);
       sweep = setInterval(() => void notifier.remindDeadlines(), REMINDER_SWEEP_MS);
       sweep.unref();
     });
