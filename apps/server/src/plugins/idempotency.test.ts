@@ -2,6 +2,7 @@
 // Idempotency-Key gets the first answer and changes nothing; another request under the key is a
 // 422; keys are per user; a concurrent repeat makes no second attempt; an expired key is free.
 import { randomUUID } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../../test/client.ts';
@@ -18,6 +19,7 @@ describe('Idempotency-Key on creating requests', () => {
   let noteId: string;
   let assignmentId: string;
   let flakyRuns = 0;
+  let largeRuns = 0;
   beforeAll(async () => {
     t = await createTestApp(
       { AUTH_RATE_LIMIT_PER_MINUTE: '1000', RATE_LIMIT_PER_MINUTE: '100000' },
@@ -34,6 +36,19 @@ describe('Idempotency-Key on creating requests', () => {
             flakyRuns += 1;
             if (flakyRuns === 1) throw new Error('the first run fails');
             return reply.status(201).send({ run: flakyRuns });
+          },
+        );
+        // A creating route whose answer is large enough to be compressed.
+        app.post(
+          '/api/test/large',
+          {
+            onRequest: app.requireVerifiedUser,
+            config: { idempotent: true },
+            schema: { headers: idempotencyHeaders },
+          },
+          async (_request, reply) => {
+            largeRuns += 1;
+            return reply.status(201).send({ run: largeRuns, text: 'x'.repeat(5000) });
           },
         );
       },
@@ -170,6 +185,28 @@ describe('Idempotency-Key on creating requests', () => {
     expect(replayed.headers['idempotent-replayed']).toBe('true');
     expect(replayed.json()).toEqual({ run: 2 });
     expect(flakyRuns).toBe(2);
+  });
+
+  it('keeps the answer as it was before compression, and replays it compressed as asked', async () => {
+    const key = randomUUID();
+    const send = (encoding: string) =>
+      c.owner.request(
+        'POST',
+        '/api/test/large',
+        { n: 1 },
+        { 'idempotency-key': key, 'accept-encoding': encoding },
+      );
+    const first = await send('gzip');
+    expect(first.statusCode).toBe(201);
+    expect(first.headers['content-encoding']).toBe('gzip');
+    const again = await send('br');
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(again.rawPayload).toString()).toBe(
+      gunzipSync(first.rawPayload).toString(),
+    );
+    expect(largeRuns).toBe(1);
   });
 
   describe('JSON bodies', () => {

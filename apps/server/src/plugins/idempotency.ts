@@ -223,6 +223,8 @@ export const idempotencyPlugin = fp(
             and fingerprint = ${claimed.fingerprint} and status = 'running'`);
       } catch (error) {
         request.log.error({ err: error }, 'could not record the idempotent answer');
+        // Not left 'running' for the lease: a retry runs again rather than waiting minutes.
+        await release(request, claimed).catch(() => {});
       }
       return payload;
     };
@@ -245,7 +247,9 @@ export const idempotencyPlugin = fp(
         hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
       route.preValidation = [checkKey, ...list(route.preValidation)];
       route.preHandler = [...list(route.preHandler), claimKey];
-      route.onSend = [...list(route.onSend), recordAnswer];
+      // First among the route's onSend hooks: compression (added to each route by its own onRoute
+      // hook, which ran before this one) must come after the answer is kept as it was sent.
+      route.onSend = [recordAnswer, ...list(route.onSend)];
       route.onResponse = [...list(route.onResponse), releaseLeftover];
     });
 
