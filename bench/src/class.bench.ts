@@ -611,8 +611,9 @@ type Burst = {
 /**
  * 40 signed-in first visits at once, each by its own account (the course's 10 leaders and 30
  * members): the page's HTML, then, side by side as a browser would, every API GET behind the
- * queries the page carries (`/api/me`, the workspace and its sections, ...). A visitor whose page
- * was not rendered (the app shell) makes the calls the app makes: /api/me and the sections.
+ * queries the page carries (`/api/me`, the workspace, ...) and the section the page leaves to the
+ * browser (the notes, for this week's note). A visitor whose page was not rendered (the app shell)
+ * makes the calls the app makes: /api/me, the workspace and the section.
  */
 async function burst(target: Target, course: Built): Promise<Burst> {
   const { url } = target.app;
@@ -623,7 +624,10 @@ async function burst(target: Target, course: Built): Promise<Burst> {
       ...team.members.map((member) => ({ viewer: 'member' as const, cookie: member.cookie })),
     ])
     .slice(0, BURST_VISITORS);
-  const fallback = ['/api/me', '/api/notifications/counts', ws, `${ws}/notes`, `${ws}/assignments`];
+  // The Overview (issue 22: each section at its own address) shows this week's note: after its
+  // HTML the browser asks for the notes section, and the app shell for everything before it too.
+  const deferred = [`${ws}/notes`];
+  const fallback = ['/api/me', '/api/notifications/counts', ws, ...deferred];
   const callsOf: Record<string, string[]> = {};
   const unknownKeys = new Set<string>();
   let rendered = 0;
@@ -634,7 +638,7 @@ async function burst(target: Target, course: Built): Promise<Burst> {
     const inlined = isRendered(html) ? inlinedCalls(html, course.workspaceId) : undefined;
     if (inlined) rendered += 1;
     for (const key of inlined?.unknown ?? []) unknownKeys.add(key);
-    const paths = [...new Set(inlined?.paths ?? fallback)];
+    const paths = [...new Set(inlined ? [...inlined.paths, ...deferred] : fallback)];
     callsOf[`${visitor.viewer}${inlined ? '' : ' (app shell)'}`] ??= paths;
     calls += paths.length;
     await Promise.all(paths.map((pathname) => get(url, pathname, { cookie: visitor.cookie })));
