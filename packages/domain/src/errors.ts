@@ -359,6 +359,12 @@ export const errors = {
     message:
       'This submission has been graded, so it can no longer be deleted. Ask the workspace owner.',
   },
+  // One person, one roster entry (issue 23): an e-mail belongs to at most one member of a workspace.
+  duplicate_member_email: {
+    id: 'duplicate_member_email',
+    status: 400,
+    message: '{email} is already the e-mail of {holder}; {member} cannot have it too.',
+  },
   // Retries repeat nothing (issue 23, decision 0015): the Idempotency-Key header.
   idempotency_key_invalid: {
     id: 'idempotency_key_invalid',

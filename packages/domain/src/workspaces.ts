@@ -154,3 +154,29 @@ export const preferencesUpdate = preferences
   .partial()
   .refine((body) => Object.values(body).some((value) => value !== undefined), 'Nothing to change');
 export type PreferencesUpdate = z.input<typeof preferencesUpdate>;
+
+/**
+ * How a message names a roster entry: its name with its team ('Ann (Team 1)'), or '(no team)'.
+ * One e-mail per member (issue 23) names both members this way.
+ */
+export function memberLabel(name: string, teamNumber: number | null | undefined): string {
+  return teamNumber == null ? `${name} (no team)` : `${name} (Team ${teamNumber})`;
+}
+
+/**
+ * The first e-mail that two roster entries would share (trimmed and case-insensitive, blanks
+ * ignored), with the entry that has it first and the one that cannot have it too; null if none.
+ */
+export function firstDuplicateEmail<T extends { email?: string | null | undefined }>(
+  members: readonly T[],
+): { email: string; holder: T; other: T } | null {
+  const seen = new Map<string, T>();
+  for (const member of members) {
+    const email = member.email?.trim().toLowerCase();
+    if (!email) continue;
+    const holder = seen.get(email);
+    if (holder) return { email, holder, other: member };
+    seen.set(email, member);
+  }
+  return null;
+}

@@ -1,4 +1,12 @@
-import { AppError, type ShuffleSnapshot, slugify, uniqueSlug } from '@teamshuffle/domain';
+import {
+  AppError,
+  appError,
+  firstDuplicateEmail,
+  memberLabel,
+  type ShuffleSnapshot,
+  slugify,
+  uniqueSlug,
+} from '@teamshuffle/domain';
 import { uniqueViolation } from '../../db/errors.ts';
 import type { Db } from '../../plugins/database.ts';
 import type { CpuPool } from '../../workers/cpu-pool.ts';
@@ -12,6 +20,24 @@ export type CreateWorkspaceInput =
 const SLUG_ATTEMPTS = 3;
 
 /**
+ * Refuses a roster that gives one e-mail to two members (issue 23: one person, one roster entry),
+ * naming both with their teams, before anything is written.
+ */
+function assertOneEmailPerMember(snapshot: ShuffleSnapshot) {
+  const duplicate = firstDuplicateEmail(snapshot.members);
+  if (!duplicate) return;
+  const teamOf = (memberId: string) =>
+    snapshot.groups.find((group) => group.memberIds.includes(memberId))?.number ?? null;
+  const label = (member: { id: string; name: string }) =>
+    memberLabel(member.name, teamOf(member.id));
+  throw appError(
+    'duplicate_member_email',
+    { email: duplicate.email, holder: label(duplicate.holder), member: label(duplicate.other) },
+    { field: 'snapshot.members' },
+  );
+}
+
+/**
  * Create Team (spec part 1, section 4): saves the snapshot as a result (or uses one of the user's
  * saved results) and creates the workspace from it, in one transaction. Two creations racing for
  * the same slug: the loser's transaction rolls back and is tried again with the next free slug.
@@ -22,7 +48,10 @@ export async function createWorkspace(
   ownerId: string,
   input: CreateWorkspaceInput,
 ) {
-  if ('snapshot' in input) await assertFaithfulSnapshot(cpu, input.snapshot);
+  if ('snapshot' in input) {
+    assertOneEmailPerMember(input.snapshot);
+    await assertFaithfulSnapshot(cpu, input.snapshot);
+  }
   const base = slugify(input.title);
   for (let attempt = 1; ; attempt++) {
     try {
@@ -38,6 +67,8 @@ export async function createWorkspace(
           if (!saved) throw new AppError('not_found', { message: 'Result not found' });
           resultId = saved.id;
           snapshot = saved.snapshot;
+          // A result saved before this rule may hold a duplicate; nothing is created from it.
+          assertOneEmailPerMember(snapshot);
         }
         const taken = await takenSlugs(tx, base);
         const slug = uniqueSlug(input.title, (candidate) => taken.has(candidate));

@@ -348,7 +348,13 @@ export async function setTeamLeader(
   });
 }
 
-/** Sets the e-mails of some roster entries of a workspace (each entry its own row). */
+/** The unique index that keeps one e-mail to one member of a workspace (migration 0023). */
+export const MEMBER_EMAIL_INDEX = 'workspace_members_workspace_email_key';
+
+/**
+ * Sets the e-mails of some roster entries of a workspace (each entry its own row). The changed
+ * rows are cleared first, so two members may swap e-mails without passing through a duplicate.
+ */
 export async function setMemberEmails(
   db: Db,
   workspaceId: string,
@@ -357,7 +363,20 @@ export async function setMemberEmails(
   if (changes.length === 0) return;
   await db.transaction(async (tx) => {
     await lockWorkspace(tx, workspaceId);
+    await tx
+      .update(workspaceMembers)
+      .set({ email: null })
+      .where(
+        and(
+          inArray(
+            workspaceMembers.id,
+            changes.map((change) => change.memberId),
+          ),
+          eq(workspaceMembers.workspaceId, workspaceId),
+        ),
+      );
     for (const change of changes) {
+      if (change.email === null) continue;
       await tx
         .update(workspaceMembers)
         .set({ email: change.email })

@@ -70,6 +70,7 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
             ...IDEMPOTENCY_ERRORS,
             ...SHUFFLE_ERROR_IDS,
             'duplicate_result_title',
+            'duplicate_member_email',
             'rule_broken',
             'not_found',
             'conflict',
@@ -261,7 +262,12 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
         body: leaderEmailsInput,
         response: {
           200: emailChangeResult,
-          ...errorResponses(...IN_A_WORKSPACE, 'team_not_found', 'rule_broken'),
+          ...errorResponses(
+            ...IN_A_WORKSPACE,
+            'team_not_found',
+            'rule_broken',
+            'duplicate_member_email',
+          ),
         },
       },
     },
@@ -280,7 +286,12 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
         body: memberEmailsInput,
         response: {
           200: emailChangeResult,
-          ...errorResponses(...IN_A_WORKSPACE, 'team_not_found', 'rule_broken'),
+          ...errorResponses(
+            ...IN_A_WORKSPACE,
+            'team_not_found',
+            'rule_broken',
+            'duplicate_member_email',
+          ),
         },
       },
     },

@@ -1,11 +1,15 @@
 import {
   AppError,
+  appError,
   can,
   diffEmails,
+  firstDuplicateEmail,
+  memberLabel,
   normalizeEmail,
   slugMatches,
   type WorkspaceAccessRole,
 } from '@teamshuffle/domain';
+import { uniqueViolation } from '../../db/errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import type { Db } from '../../plugins/database.ts';
 import {
@@ -22,6 +26,7 @@ import {
   listWorkspaceCards,
   type ListMode,
   loadWorkspaceDetail,
+  MEMBER_EMAIL_INDEX,
   setMemberEmails,
   setTeamLeader,
   updateWorkspaceTitle,
@@ -327,7 +332,7 @@ export async function saveLeaderEmails(
   );
   if (unknownTeam) throw new AppError('team_not_found');
   const diff = diffEmails(current, wanted);
-  if (changes.length > 0) await setMemberEmails(db, workspaceId, changes);
+  await writeMemberEmails(db, workspaceId, detail, changes);
   return { added: diff.added.length, removed: diff.removed.length, isChanged: changes.length > 0 };
 }
 
@@ -371,6 +376,66 @@ export async function saveTeamMemberEmails(
       return change ? (change.email ?? '') : (member.email ?? '');
     }),
   );
-  if (changes.length > 0) await setMemberEmails(db, workspaceId, changes);
+  await writeMemberEmails(db, workspaceId, await loadWorkspaceDetail(db, workspaceId), changes);
   return { added: diff.added.length, removed: diff.removed.length, isChanged: changes.length > 0 };
+}
+
+type MemberEmailChange = { memberId: string; email: string | null };
+
+/**
+ * The refusal for the first e-mail that two members of the workspace would share once `changes`
+ * are applied to the roster in `detail` (issue 23: one person, one roster entry), or null. The
+ * member that keeps it is the one who has it now, else the first in the request.
+ */
+function duplicateEmailError(
+  detail: WorkspaceDetailRows,
+  changes: ReadonlyArray<MemberEmailChange>,
+): AppError | null {
+  const teamNumber = new Map(detail.teamRows.map((team) => [team.id, team.number]));
+  const changed = new Map(changes.map((change) => [change.memberId, change.email]));
+  const unchanged = detail.memberRows
+    .filter((member) => !changed.has(member.id))
+    .map((member) => ({ ...member }));
+  const updated = changes.flatMap((change) => {
+    const member = detail.memberRows.find((candidate) => candidate.id === change.memberId);
+    return member ? [{ ...member, email: change.email }] : [];
+  });
+  const duplicate = firstDuplicateEmail([...unchanged, ...updated]);
+  if (!duplicate) return null;
+  const label = (member: { name: string; teamId: string | null }) =>
+    memberLabel(member.name, member.teamId ? teamNumber.get(member.teamId) : null);
+  return appError(
+    'duplicate_member_email',
+    { email: duplicate.email, holder: label(duplicate.holder), member: label(duplicate.other) },
+    { field: duplicate.other.id },
+  );
+}
+
+/**
+ * Writes e-mail changes after refusing any that would give one e-mail to two members. The unique
+ * index (migration 0023) decides between two requests that race: the later one is refused with
+ * the same message, read from the roster as it is after the winner's commit.
+ */
+async function writeMemberEmails(
+  db: Db,
+  workspaceId: string,
+  detail: WorkspaceDetailRows,
+  changes: ReadonlyArray<MemberEmailChange>,
+) {
+  const refusal = duplicateEmailError(detail, changes);
+  if (refusal) throw refusal;
+  if (changes.length === 0) return;
+  try {
+    await setMemberEmails(db, workspaceId, changes);
+  } catch (error) {
+    if (uniqueViolation(error) !== MEMBER_EMAIL_INDEX) throw error;
+    throw (
+      duplicateEmailError(await loadWorkspaceDetail(db, workspaceId), changes) ??
+      appError(
+        'duplicate_member_email',
+        { email: 'This e-mail', holder: 'another member', member: 'this member' },
+        { cause: error },
+      )
+    );
+  }
 }

@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { savedResults } from '../results/results.table.ts';
@@ -110,6 +111,11 @@ export const workspaceMembers = pgTable(
     unique('workspace_members_position_key').on(table.workspaceId, table.position),
     index('workspace_members_team_idx').on(table.teamId),
     index('workspace_members_email_idx').on(sql`lower(btrim(${table.email}))`),
+    // One person, one roster entry (issue 23, migration 0023); null e-mails are all distinct.
+    uniqueIndex('workspace_members_workspace_email_key').on(
+      table.workspaceId,
+      sql`lower(btrim(${table.email}))`,
+    ),
   ],
 );
 
