@@ -92,6 +92,11 @@ describe('Idempotency-Key on creating requests', () => {
     count(sql`select count(*) as n from files where uploader_id = ${userId}`);
   const usedBytes = async (client: TestClient) =>
     (await client.get('/api/me/storage')).json<{ usedBytes: number }>().usedBytes;
+  const storedBlobs = async () => {
+    let n = 0;
+    for await (const _stored of t.app.storage.list()) n += 1;
+    return n;
+  };
   const keyRows = () => count(sql`select count(*) as n from idempotency_keys`);
 
   for (const [name, url, attempts, parts] of [
@@ -110,10 +115,11 @@ describe('Idempotency-Key on creating requests', () => {
   ] as const) {
     it(`${name} sent twice with one key makes one attempt, one file, one charge and one answer`, async () => {
       const key = randomUUID();
-      const [attemptsBefore, filesBefore, bytesBefore] = [
+      const [attemptsBefore, filesBefore, bytesBefore, blobsBefore] = [
         await attempts(),
         await filesOf(c.ids.leader),
         await usedBytes(c.leader),
+        await storedBlobs(),
       ];
       const first = await upload(c.leader, url(), [...parts()], key);
       expect(first.statusCode).toBe(201);
@@ -127,6 +133,7 @@ describe('Idempotency-Key on creating requests', () => {
       expect(again.headers['content-type']).toBe(first.headers['content-type']);
       expect(await attempts()).toBe(attemptsBefore + 1);
       expect(await filesOf(c.ids.leader)).toBe(filesBefore + 1);
+      expect(await storedBlobs()).toBe(blobsBefore + 1);
       expect(await usedBytes(c.leader)).toBe(charged);
 
       // Another request under the same key (other bytes: another length) is refused, changing nothing.
