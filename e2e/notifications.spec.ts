@@ -214,13 +214,14 @@ test.describe.serial('notifications', () => {
     await expect(count(page, 'unread')).toHaveText('1');
     await expect(bell(page, 1)).toBeVisible();
 
-    // By keyboard: the item's body is a button that marks it read and opens the workspace.
+    // By keyboard: the item's body is a button that marks it read and opens the workspace's
+    // Assignments section (issue 22: each section at its own address).
     await items
       .first()
       .getByRole('button', { name: /Lab report 2/ })
       .focus();
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(new RegExp(`/workspace/${course.id}$`));
+    await expect(page).toHaveURL(new RegExp(`/workspace/${course.id}/assignments$`));
     await expect(bell(page, 0)).toBeVisible();
 
     await menuLink(page, 'Notifications').click();

@@ -1,13 +1,19 @@
+import { workspaceTabPath } from '@teamshuffle/domain';
 import type { NotificationView } from '@teamshuffle/domain';
 
 /**
- * Where a notification leads when clicked: the profile (its storage bar) for a storage warning,
- * else the workspace it is about; null when it is about nothing to open (an announcement).
+ * Where a notification leads when clicked: the profile (its storage bar) for a storage warning;
+ * else the part of the workspace it is about (issue 22: each section at its own address): the
+ * lecture note for a task, the Assignments section for an assignment, the Overview otherwise;
+ * null when it is about nothing to open (an announcement).
  */
 export function notificationTarget(
   notification: Pick<NotificationView, 'type' | 'data'>,
 ): string | null {
   if (notification.type === 'storage_warning') return '/profile';
-  const { workspaceId } = notification.data;
-  return workspaceId ? `/workspace/${encodeURIComponent(workspaceId)}` : null;
+  const { workspaceId, noteId, assignmentId } = notification.data;
+  if (!workspaceId) return null;
+  if (noteId) return workspaceTabPath(workspaceId, 'notes', noteId);
+  if (assignmentId) return workspaceTabPath(workspaceId, 'assignments');
+  return workspaceTabPath(workspaceId, 'overview');
 }

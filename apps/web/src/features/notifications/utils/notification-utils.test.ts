@@ -9,12 +9,21 @@ import { notificationTimeText } from './notification-time';
 const data = { workspaceId: null, assignmentId: null, noteId: null, teamName: null };
 
 describe('where a notification leads', () => {
-  it('opens the workspace it is about', () => {
-    for (const type of ['assignment_created', 'assignment_submitted', 'workspace_invited']) {
+  it('opens the part of the workspace it is about', () => {
+    for (const type of ['assignment_created', 'assignment_submitted']) {
       expect(
         notificationTarget({ type, data: { ...data, workspaceId: 'w 1', assignmentId: 'a1' } }),
-      ).toBe('/workspace/w%201');
+      ).toBe('/workspace/w%201/assignments');
     }
+    expect(
+      notificationTarget({
+        type: 'task_published',
+        data: { ...data, workspaceId: 'w1', noteId: 'n1' },
+      }),
+    ).toBe('/workspace/w1/notes/n1');
+    expect(
+      notificationTarget({ type: 'workspace_invited', data: { ...data, workspaceId: 'w 1' } }),
+    ).toBe('/workspace/w%201');
   });
 
   it('opens the profile for a storage warning, and nothing for an announcement', () => {
