@@ -48,6 +48,7 @@ const TRANSLATED_ERRORS = [
   'team_not_found',
   'forbidden',
   'workspace_not_found',
+  'duplicate_member_email',
 ] as const satisfies readonly ApiErrorId[];
 type TranslatedError = (typeof TRANSLATED_ERRORS)[number];
 

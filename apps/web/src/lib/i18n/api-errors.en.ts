@@ -48,6 +48,8 @@ export const apiErrorsEn = {
   team_not_found: 'Team not found',
   forbidden: 'You do not have permission to do this.',
   workspace_not_found: 'Workspace not found',
+  duplicate_member_email:
+    '{{email}} is already the e-mail of {{holder}}; {{member}} cannot have it too.',
   submission_graded:
     'This submission has been graded, so it can no longer be deleted. Ask the workspace owner.',
   idempotency_key_invalid:

@@ -507,6 +507,17 @@ export const en = {
       saved: '팀원 이메일이 저장되었습니다. (추가 {{added}}명, 제거 {{removed}}명)',
       unchanged: '변경된 팀원 이메일이 없습니다.',
       failed: '팀원 이메일을 저장하지 못했습니다. 다시 시도해 주세요.',
+      // One person, one roster entry (issue 23).
+      duplicateEmail:
+        '{{email}} is already the e-mail of {{holder}}; {{member}} cannot have it too.',
+      duplicateName: 'There are two members named {{name}}',
+      duplicateNameMany: 'There are {{count}} members named {{name}}',
+    },
+    // Members who share a name, shown apart (issue 23).
+    memberName: {
+      team: '{{name}} (Team {{number}})',
+      teamPlace: '{{name}} (Team {{number}}, {{place}})',
+      place: '{{name}} ({{place}})',
     },
     allMembers: {
       title: 'All Members',

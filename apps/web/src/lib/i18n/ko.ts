@@ -392,6 +392,8 @@ export const ko: Translation = {
     forbidden: '이 작업을 할 권한이 없습니다.',
     workspace_not_found: '워크스페이스를 찾을 수 없습니다',
     submission_graded: '채점된 제출물이라 삭제할 수 없습니다. 워크스페이스 소유자에게 문의하세요.',
+    duplicate_member_email:
+      '{{email}}은(는) 이미 {{holder}}의 이메일입니다. {{member}}에게 같은 이메일을 지정할 수 없습니다.',
     idempotency_key_invalid:
       "Idempotency-Key 헤더는 영문자, 숫자, '-', '_', '.', ':'로 된 8~128자여야 합니다.",
     idempotency_key_reused:
@@ -552,6 +554,17 @@ export const ko: Translation = {
       saved: '팀원 이메일이 저장되었습니다. (추가 {{added}}명, 제거 {{removed}}명)',
       unchanged: '변경된 팀원 이메일이 없습니다.',
       failed: '팀원 이메일을 저장하지 못했습니다. 다시 시도해 주세요.',
+      // One person, one roster entry (issue 23).
+      duplicateEmail:
+        '{{email}}은(는) 이미 {{holder}}의 이메일입니다. {{member}}에게 같은 이메일을 지정할 수 없습니다.',
+      duplicateName: '이름이 {{name}}인 멤버가 두 명 있습니다',
+      duplicateNameMany: '이름이 {{name}}인 멤버가 {{count}}명 있습니다',
+    },
+    // Members who share a name, shown apart (issue 23).
+    memberName: {
+      team: '{{name}} ({{number}}팀)',
+      teamPlace: '{{name}} ({{number}}팀, {{place}})',
+      place: '{{name}} ({{place}})',
     },
     allMembers: {
       title: '전체 멤버',

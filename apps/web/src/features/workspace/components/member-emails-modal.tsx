@@ -1,12 +1,15 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { memberEmailsForm } from '@teamshuffle/domain';
 import type { WorkspaceDetail, WorkspaceTeam } from '@teamshuffle/domain';
+import { ApiError } from '../../../lib/api-client';
+import { apiErrorMessage } from '../../../lib/api-error-message';
 import { useTranslation } from '../../../lib/i18n';
 import { useSchemaForm } from '../../../lib/form/use-schema-form';
 import { notify } from '../../../lib/notify';
 import { useSaveTeamMemberEmails } from '../api/save-team-member-emails';
-import { changedMemberEmails } from '../utils/email-changes';
-import { teamMembers } from '../utils/team-view';
+import { useMemberNames } from '../hooks/use-member-names';
+import { changedMemberEmails, duplicateEmailAfter } from '../utils/email-changes';
+import { duplicateNames, teamMembers } from '../utils/team-view';
 
 interface MemberEmailsModalProps {
   detail: WorkspaceDetail;
@@ -47,6 +50,8 @@ function MemberEmailsForm({
   const { t } = useTranslation();
   const save = useSaveTeamMemberEmails();
   const members = teamMembers(detail, team);
+  const { nameOf, withTeam } = useMemberNames(detail);
+  const sharedNames = duplicateNames(detail.members);
   // The e-mail rule of memberEmailsInput, for the rows this modal may change (the leader's is
   // set in Settings and shown read-only).
   const form = useSchemaForm(memberEmailsForm, {
@@ -68,6 +73,19 @@ function MemberEmailsForm({
       })),
       emails,
     );
+    // Issue 23: one e-mail per member of the workspace, checked before sending as the server does.
+    const duplicate = duplicateEmailAfter(detail, entries);
+    if (duplicate) {
+      form.setFieldError(
+        `emails.${duplicate.memberId}`,
+        t('workspace.memberEmails.duplicateEmail', {
+          email: duplicate.email,
+          holder: withTeam(duplicate.holderId),
+          member: withTeam(duplicate.memberId),
+        }),
+      );
+      return;
+    }
     // spec part 1, section 4: saved only if changed.
     if (entries.length === 0) {
       notify.info(t('workspace.memberEmails.unchanged'));
@@ -87,7 +105,18 @@ function MemberEmailsForm({
           }
           onClose();
         },
-        onError: () => notify.error(t('workspace.memberEmails.failed')),
+        onError: (error) => {
+          // The server's refusal goes next to the field it names (a duplicate e-mail, issue 23).
+          const field = error instanceof ApiError ? error.field : undefined;
+          if (field !== undefined && field in form.values.emails) {
+            form.setFieldError(
+              `emails.${field}`,
+              apiErrorMessage(error, t('workspace.memberEmails.failed')),
+            );
+            return;
+          }
+          notify.error(t('workspace.memberEmails.failed'));
+        },
       },
     );
   });
@@ -98,13 +127,24 @@ function MemberEmailsForm({
         <Text size="sm" c="dimmed">
           {t('workspace.memberEmails.intro', { number: team.number })}
         </Text>
+        {sharedNames.length > 0 ? (
+          <Alert color="yellow" data-testid="duplicate-names-warning">
+            {sharedNames.map(({ name, count }) => (
+              <Text key={name} size="sm">
+                {count === 2
+                  ? t('workspace.memberEmails.duplicateName', { name })
+                  : t('workspace.memberEmails.duplicateNameMany', { name, count })}
+              </Text>
+            ))}
+          </Alert>
+        ) : null}
         {members.map((member) => {
           const isLeader = member.id === team.leaderMemberId;
           return (
             <TextInput
               key={member.id}
               type="email"
-              label={t('workspace.memberEmails.emailLabel', { name: member.name })}
+              label={t('workspace.memberEmails.emailLabel', { name: nameOf(member.id) })}
               placeholder={t('workspace.memberEmails.placeholder')}
               autoComplete="off"
               maxLength={254}

@@ -23,6 +23,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
+import { apiErrorMessage } from '../../../lib/api-error-message';
 import { useUpdateWorkspaceTitle } from '../../../lib/api/update-workspace-title';
 import { useSchemaForm } from '../../../lib/form/use-schema-form';
 import { notify } from '../../../lib/notify';
@@ -30,7 +31,8 @@ import { useDeleteWorkspace } from '../api/delete-workspace';
 import { useSaveLeaderEmails } from '../api/save-leader-emails';
 import { useUpdatePreferences } from '../api/update-preferences';
 import { useUpdateWorkspaceVisibility } from '../api/update-workspace-visibility';
-import { changedLeaderEmails, leaderEmailOf } from '../utils/email-changes';
+import { useMemberNames } from '../hooks/use-member-names';
+import { changedLeaderEmails, duplicateEmailAfter, leaderEmailOf } from '../utils/email-changes';
 import { leaderOf } from '../utils/team-view';
 
 function isSortOrder(value: string): value is LectureNoteSortOrder {
@@ -223,10 +225,34 @@ function LeaderEmailsForm({ detail }: { detail: WorkspaceDetail }) {
     },
   });
   const [failure, setFailure] = useState<string | null>(null);
+  const { nameOf, withTeam } = useMemberNames(detail);
+  // The team whose leader is a given member (the server names the member at fault).
+  const teamLedBy = (memberId: string | undefined) =>
+    detail.teams.find((team) => memberId !== undefined && team.leaderMemberId === memberId);
 
   const submit = form.onSubmit(({ emails }) => {
     setFailure(null);
     const entries = changedLeaderEmails(detail, emails);
+    // Issue 23: one e-mail per member of the workspace, checked before sending as the server does.
+    const duplicate = duplicateEmailAfter(
+      detail,
+      entries.flatMap((entry) => {
+        const memberId = detail.teams.find((team) => team.id === entry.teamId)?.leaderMemberId;
+        return memberId ? [{ memberId, email: entry.email }] : [];
+      }),
+    );
+    const duplicateTeam = teamLedBy(duplicate?.memberId);
+    if (duplicate && duplicateTeam) {
+      form.setFieldError(
+        `emails.${duplicateTeam.id}`,
+        t('workspace.memberEmails.duplicateEmail', {
+          email: duplicate.email,
+          holder: withTeam(duplicate.holderId),
+          member: withTeam(duplicate.memberId),
+        }),
+      );
+      return;
+    }
     if (entries.length === 0) {
       notify.info(t('workspace.settingsPanel.leadersUnchanged'));
       return;
@@ -244,6 +270,15 @@ function LeaderEmailsForm({ detail }: { detail: WorkspaceDetail }) {
             )
           : notify.info(t('workspace.settingsPanel.leadersUnchanged')),
       (error: unknown) => {
+        // The server's refusal goes next to the field it names (a duplicate e-mail, issue 23).
+        const team = teamLedBy(error instanceof ApiError ? error.field : undefined);
+        if (team) {
+          form.setFieldError(
+            `emails.${team.id}`,
+            apiErrorMessage(error, t('workspace.settingsPanel.leadersFailed')),
+          );
+          return;
+        }
         notify.error(t('workspace.settingsPanel.leadersFailed'));
         if (error instanceof ApiError && error.status < 500) setFailure(error.message);
       },
@@ -269,7 +304,7 @@ function LeaderEmailsForm({ detail }: { detail: WorkspaceDetail }) {
                 leader
                   ? t('workspace.settingsPanel.leaderEmail', {
                       number: team.number,
-                      name: leader.name,
+                      name: nameOf(leader.id),
                     })
                   : t('workspace.settingsPanel.leaderEmailNoLeader', { number: team.number })
               }

@@ -15,6 +15,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useChangeTeamLeader } from '../api/change-team-leader';
 import type { WorkspaceDetail, WorkspaceTeam } from '@teamshuffle/domain';
+import { useMemberNames } from '../hooks/use-member-names';
 import { canChooseLeader, canManageTeamEmails, leaderOf, teamMembers } from '../utils/team-view';
 
 interface TeamCardProps {
@@ -37,6 +38,7 @@ export function TeamCard({ detail, team, onManageEmails }: TeamCardProps) {
   const members = teamMembers(detail, team);
   const leader = leaderOf(detail, team);
   const isMyTeam = detail.myTeamId === team.id;
+  const { nameOf } = useMemberNames(detail);
 
   const chooseLeader = (memberId: string) => {
     changeLeader.mutate(
@@ -95,7 +97,7 @@ export function TeamCard({ detail, team, onManageEmails }: TeamCardProps) {
             leftSection={<IconCrown size={12} aria-hidden="true" />}
             data-testid="leader-badge"
           >
-            {t('workspace.teams.leader', { name: leader.name })}
+            {t('workspace.teams.leader', { name: nameOf(leader.id) })}
           </Badge>
         ) : (
           <Badge color="gray" variant="light" data-testid="leader-badge">
@@ -110,7 +112,7 @@ export function TeamCard({ detail, team, onManageEmails }: TeamCardProps) {
             onChange={(event) => chooseLeader(event.currentTarget.value)}
             data={[
               { value: NO_LEADER, label: t('workspace.teams.noLeader') },
-              ...members.map((member) => ({ value: member.id, label: member.name })),
+              ...members.map((member) => ({ value: member.id, label: nameOf(member.id) })),
             ]}
           />
         ) : null}
@@ -131,7 +133,7 @@ export function TeamCard({ detail, team, onManageEmails }: TeamCardProps) {
               <span className="team-member__text">
                 <span className="team-member__line">
                   <span className="team-member__name" data-leader={member.isLeader || undefined}>
-                    {member.name}
+                    {nameOf(member.id)}
                   </span>
                   {member.isLeader ? (
                     <Tooltip label={t('workspace.teams.leaderIcon')}>

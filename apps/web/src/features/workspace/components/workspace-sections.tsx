@@ -2,12 +2,13 @@ import { Badge, Group, List, SimpleGrid, Table, Text } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n';
 import { PageSection as Section } from '../../../components/page-section';
 import type { WorkspaceDetail } from '@teamshuffle/domain';
-import { memberNames } from '../utils/team-view';
+import { useMemberNames } from '../hooks/use-member-names';
 
 /** All Members: number, name, team, e-mail (when the caller may see it) and status. */
 export function AllMembersSection({ detail }: { detail: WorkspaceDetail }) {
   const { t } = useTranslation();
   const teamNumber = new Map(detail.teams.map((team) => [team.id, team.number]));
+  const { nameOf } = useMemberNames(detail);
   const showEmails = detail.role !== 'viewer';
   return (
     <Section title={t('workspace.allMembers.title')}>
@@ -37,7 +38,7 @@ export function AllMembersSection({ detail }: { detail: WorkspaceDetail }) {
               return (
                 <Table.Tr key={member.id}>
                   <Table.Td>{index + 1}</Table.Td>
-                  <Table.Td>{member.name}</Table.Td>
+                  <Table.Td>{nameOf(member.id)}</Table.Td>
                   <Table.Td>
                     {number === undefined
                       ? t('workspace.allMembers.noTeam')
@@ -71,6 +72,7 @@ export function AllMembersSection({ detail }: { detail: WorkspaceDetail }) {
 /** Fixed Pairs and Locked Teams, side by side. */
 export function ConstraintSections({ detail }: { detail: WorkspaceDetail }) {
   const { t } = useTranslation();
+  const { nameOf } = useMemberNames(detail);
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
       <Section title={t('workspace.fixedPairs.title')}>
@@ -81,7 +83,7 @@ export function ConstraintSections({ detail }: { detail: WorkspaceDetail }) {
         ) : (
           <List spacing={4}>
             {detail.fixedPairs.map((pair) => (
-              <List.Item key={pair.id}>{memberNames(detail, pair.memberIds).join(' & ')}</List.Item>
+              <List.Item key={pair.id}>{pair.memberIds.map(nameOf).join(' & ')}</List.Item>
             ))}
           </List>
         )}
@@ -94,9 +96,7 @@ export function ConstraintSections({ detail }: { detail: WorkspaceDetail }) {
         ) : (
           <List spacing={4}>
             {detail.lockedTeams.map((locked) => (
-              <List.Item key={locked.id}>
-                {memberNames(detail, locked.memberIds).join(', ')}
-              </List.Item>
+              <List.Item key={locked.id}>{locked.memberIds.map(nameOf).join(', ')}</List.Item>
             ))}
           </List>
         )}

@@ -1,4 +1,4 @@
-import { normalizeEmail } from '@teamshuffle/domain';
+import { firstDuplicateEmail, normalizeEmail } from '@teamshuffle/domain';
 import type { LeaderEmailEntry } from '../api/save-leader-emails';
 import type { MemberEmailEntry } from '../api/save-team-member-emails';
 import type { WorkspaceDetail, WorkspaceTeam } from '@teamshuffle/domain';
@@ -43,4 +43,25 @@ export function changedLeaderEmails(
     if (sameEmail(leaderEmailOf(detail, team), value)) return [];
     return [{ teamId: team.id, email: value.trim() }];
   });
+}
+
+/**
+ * The first e-mail that two members of the workspace would share once `changes` are saved
+ * (issue 23: one person, one roster entry), checked before sending as the server checks it: the
+ * member who keeps it is the one who has it now, else the first in the request. Null if none.
+ */
+export function duplicateEmailAfter(
+  detail: WorkspaceDetail,
+  changes: ReadonlyArray<{ memberId: string; email: string }>,
+): { email: string; holderId: string; memberId: string } | null {
+  const changed = new Map(changes.map((change) => [change.memberId, change.email]));
+  const duplicate = firstDuplicateEmail([
+    ...detail.members
+      .filter((member) => !changed.has(member.id))
+      .map((member) => ({ id: member.id, email: member.email })),
+    ...changes.map((change) => ({ id: change.memberId, email: change.email })),
+  ]);
+  return duplicate
+    ? { email: duplicate.email, holderId: duplicate.holder.id, memberId: duplicate.other.id }
+    : null;
 }
