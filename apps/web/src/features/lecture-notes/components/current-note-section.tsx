@@ -1,4 +1,4 @@
-import { Alert, Anchor, Group, Loader, Text } from '@mantine/core';
+import { Alert, Anchor, Text } from '@mantine/core';
 import { workspaceTabPath } from '@teamshuffle/domain';
 import type { WorkspaceDetail } from '@teamshuffle/domain';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { useNotesSection } from '../api/get-notes-section';
 import { currentNote, localIsoDate } from '../utils/current-note';
 import type { TaskViewer } from '../utils/task-view';
 import { NoteCard } from './note-card';
+import { NotesLoading } from './notes-loading';
 import { lazyModal } from '../../../components/lazy-modal';
 
 const NoteModal = lazyModal(async () => (await import('./note-modal')).NoteModal);
@@ -31,14 +32,7 @@ export function CurrentNoteSection({ detail }: { detail: WorkspaceDetail }) {
 
   let content;
   if (query.isPending) {
-    content = (
-      <Group gap="sm" role="status" aria-live="polite" aria-busy="true">
-        <Loader size="sm" />
-        <Text size="sm" c="dimmed">
-          {t('lectureNotes.loading')}
-        </Text>
-      </Group>
-    );
+    content = <NotesLoading />;
   } else if (query.isError) {
     content = (
       <Alert color="red" variant="light" role="alert">

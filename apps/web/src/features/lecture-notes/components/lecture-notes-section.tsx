@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconPlus, IconRefresh } from '@tabler/icons-react';
 import { workspaceTabPath } from '@teamshuffle/domain';
 import type { LectureNote, WorkspaceDetail } from '@teamshuffle/domain';
@@ -11,6 +11,7 @@ import { useSession } from '../../../lib/session/session-context';
 import { useNotesSection } from '../api/get-notes-section';
 import type { TaskViewer } from '../utils/task-view';
 import { NoteCard } from './note-card';
+import { NotesLoading } from './notes-loading';
 import { lazyModal } from '../../../components/lazy-modal';
 
 // Dialogs load with their first opening (issue 14).
@@ -59,14 +60,7 @@ export function LectureNotesSection({
 
   let content;
   if (query.isPending) {
-    content = (
-      <Group gap="sm" role="status" aria-live="polite">
-        <Loader size="sm" />
-        <Text size="sm" c="dimmed">
-          {t('lectureNotes.loading')}
-        </Text>
-      </Group>
-    );
+    content = <NotesLoading />;
   } else if (query.isError) {
     content = (
       <Alert
