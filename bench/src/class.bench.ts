@@ -295,12 +295,17 @@ async function get(url: string, pathname: string, headers: Record<string, string
   return body;
 }
 
-/** The page's HTML as sent without compression, and whether the server rendered it (0011). */
+/**
+ * The page's HTML as sent without compression, and whether the server rendered it (0011). A
+ * first render that runs past the server's 2 s limit (a loaded machine) sends the app shell, and
+ * the page it goes on to make is kept for the next visit: up to three visits, the first rendered.
+ */
 async function pageHtml(url: string, workspaceId: string, cookie: string) {
-  const html = await get(url, `/workspace/${workspaceId}`, {
-    cookie,
-    'accept-encoding': 'identity',
-  });
+  let html = '';
+  for (let visit = 0; visit < 3; visit++) {
+    html = await get(url, `/workspace/${workspaceId}`, { cookie, 'accept-encoding': 'identity' });
+    if (isRendered(html)) break;
+  }
   return { bytes: Buffer.byteLength(html), isRendered: isRendered(html), html };
 }
 
