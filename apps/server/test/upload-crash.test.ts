@@ -28,7 +28,19 @@ async function rowsOf(dataDir: string) {
     const claims = await db.query<{ n: number }>(
       'select count(*)::int as n from storage_reservations',
     );
-    return { keys: files.rows.map((row) => row.storage_key).sort(), claims: claims.rows[0]?.n };
+    // Decision 0018: the claims and in-flight keys carry the instance that served them.
+    const inflight = await db.query<{ n: number }>(
+      'select count(*)::int as n from inflight_uploads',
+    );
+    const tagged = await db.query<{ n: number }>(
+      'select count(*)::int as n from storage_reservations where instance_id is not null',
+    );
+    return {
+      keys: files.rows.map((row) => row.storage_key).sort(),
+      claims: claims.rows[0]?.n,
+      inflight: inflight.rows[0]?.n,
+      taggedClaims: tagged.rows[0]?.n,
+    };
   } finally {
     await db.close();
   }
@@ -116,6 +128,8 @@ describe('an upload cut off by kill -9', { timeout: 180_000 }, () => {
     const before = await rowsOf(dataDir);
     expect(before.keys).toHaveLength(1);
     expect(before.claims).toBe(1);
+    expect(before.taggedClaims).toBe(1);
+    expect(before.inflight).toBe(1);
 
     running = start(await env(), { script: probeServer });
     await waitForHealth(running.port);
@@ -148,6 +162,7 @@ describe('an upload cut off by kill -9', { timeout: 180_000 }, () => {
     // The database (read once the server is stopped: PGlite is one process's) agrees with the disk.
     const after = await rowsOf(dataDir);
     expect(after.claims).toBe(0);
+    expect(after.inflight).toBe(0);
     expect(after.keys).toHaveLength(2);
     expect(after.keys).toEqual(blobs());
   });

@@ -383,6 +383,18 @@ export const errors = {
     message:
       'The first request with this Idempotency-Key is still being processed. Please try again in a moment.',
   },
+  // Every bad body is a 400 (issue 23, decision 0018): an upload cut off or not well formed.
+  upload_malformed: {
+    id: 'upload_malformed',
+    status: 400,
+    message: 'The upload was cut off or is not valid multipart/form-data. Please try again.',
+  },
+  // Every bad body is a 400 (issue 23, decision 0018): JSON that is not the object the operation takes.
+  body_not_object: {
+    id: 'body_not_object',
+    status: 400,
+    message: 'The request body must be a JSON object.',
+  },
 } as const satisfies Record<string, ErrorDef>;
 
 /** Id of a catalogue entry. */

@@ -1,5 +1,6 @@
 import { AppError, hasRefusedCharacters, TEXT_MESSAGES } from '@teamshuffle/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
 import fp from 'fastify-plugin';
 
 /** Deepest JSON nesting any request body may have; the app's own bodies need five levels. */
@@ -73,6 +74,41 @@ function refusedTextIn(request: FastifyRequest): AppError | null {
   return null;
 }
 
+/** Whether a route's body schema takes a JSON object (a zod object, or a union of them). */
+function takesObject(schema: unknown): boolean {
+  const def = (schema as { def?: { type?: string; options?: unknown[]; innerType?: unknown } })
+    ?.def;
+  if (!def) return false;
+  if (def.type === 'object') return true;
+  if (def.type === 'union') return (def.options ?? []).some(takesObject);
+  if (def.type === 'pipe' || def.type === 'default' || def.type === 'optional')
+    return takesObject((def as { in?: unknown }).in ?? def.innerType);
+  return false;
+}
+
+/**
+ * Every bad body is a 400 (issue 23, decision 0018): a route whose schema takes a JSON object
+ * refuses, before any guard or handler reads the body, a body that is not a JSON object (`null`,
+ * an array, a number, a string) and a body sent as another content type (multipart, form, text).
+ */
+function wrongKindOfBody(request: FastifyRequest): AppError | null {
+  const schema = request.routeOptions.schema?.body;
+  if (!schema || !takesObject(schema)) return null;
+  const type = String(request.headers['content-type'] ?? '')
+    .split(';')[0]!
+    .trim()
+    .toLowerCase();
+  const hasBody = request.body !== undefined || type !== '';
+  if (!hasBody) return null;
+  const isJson = type === 'application/json' || /^application\/[a-z0-9.+-]*\+json$/.test(type);
+  if (!isJson && type !== '') return new AppError('body_not_object');
+  const body: unknown = request.body;
+  if (body === undefined) return null;
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    return new AppError('body_not_object');
+  return null;
+}
+
 /**
  * The floor under every route's own schema, for every request the app (and Better Auth behind
  * it) receives: JSON bodies nest at most MAX_JSON_DEPTH deep, and no string in the path, the
@@ -81,6 +117,10 @@ function refusedTextIn(request: FastifyRequest): AppError | null {
  */
 export const inputPlugin = fp(
   async (app: FastifyInstance) => {
+    // Every body parser before any route: a multipart body sent to a JSON route is then parsed
+    // (and refused as not an object, 400) wherever the route is registered, instead of a 415 in
+    // the routes registered before the files module (issue 23, decision 0018). Uploads stream it.
+    await app.register(multipart, { throwFileSizeLimit: false });
     const parseJson = app.getDefaultJsonParser('error', 'error');
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
@@ -97,7 +137,10 @@ export const inputPlugin = fp(
       void parseJson(request, json, done);
     });
 
+    // Global, so it runs before any route's own preValidation (the workspace access guard).
     app.addHook('preValidation', async (request) => {
+      const wrongBody = wrongKindOfBody(request);
+      if (wrongBody) throw wrongBody;
       const refused = refusedTextIn(request);
       if (refused) throw refused;
     });

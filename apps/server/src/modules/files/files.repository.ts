@@ -1,39 +1,81 @@
 import { isUuid } from '@teamshuffle/domain';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../plugins/database.ts';
-import { blobDeletions, files, storageReservations } from './files.table.ts';
+import {
+  blobDeletions,
+  files,
+  inflightUploads,
+  serverInstances,
+  storageReservations,
+} from './files.table.ts';
 import { rowsOf } from '../../db/rows.ts';
 
 export type FileRow = typeof files.$inferSelect;
 export type NewFileRow = typeof files.$inferInsert;
 
 /**
- * Claims `bytes` of the user's quota for an upload about to start, or says how much is left.
- * The user's row is locked for the check and the claim, so concurrent uploads of one user (on any
- * app instance) are counted one after the other: together they can never pass the quota.
+ * Opens an upload's claim on the user's quota with up to `initial` bytes (as many as are left;
+ * it grows as file bytes stream: `growReservation`), or says how much is left when `mustFit`
+ * bytes cannot fit. The user's row is
+ * locked for the check and every growth, so concurrent uploads of one user (on any app instance)
+ * are counted one after the other: together they can never pass the quota.
  */
-export async function reserveQuota(
+export async function openReservation(
   db: Db,
   input: {
     userId: string;
-    bytes: number;
-    /** Claim what is left when it is less than `bytes` (an upload of unknown size). */
-    allowLess: boolean;
+    /** Refuse at once unless this many bytes fit (an upload whose declared size cannot). */
+    mustFit: number;
+    /** Claim this much at once, or what is left when less (an upload's declared size). */
+    initial: number;
     quotaBytes: number;
     expiresAt: Date;
+    instanceId: string;
   },
 ): Promise<{ reservationId: string; bytes: number } | { remainingBytes: number }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from "user" where id = ${input.userId} for update`);
     const used = await usedAndReservedBytes(tx, input.userId);
     const remainingBytes = Math.max(0, input.quotaBytes - used);
-    const bytes = input.allowLess ? Math.min(input.bytes, remainingBytes) : input.bytes;
-    if (bytes <= 0 || bytes > remainingBytes) return { remainingBytes };
+    if (input.mustFit > remainingBytes) return { remainingBytes };
+    const bytes = Math.min(input.initial, remainingBytes);
     const [row] = await tx
       .insert(storageReservations)
-      .values({ userId: input.userId, bytes, expiresAt: input.expiresAt })
+      .values({
+        userId: input.userId,
+        bytes,
+        expiresAt: input.expiresAt,
+        instanceId: input.instanceId,
+      })
       .returning({ id: storageReservations.id });
     return { reservationId: row!.id, bytes };
+  });
+}
+
+/**
+ * Adds between `need` and `want` bytes (as many as are left, at least `need`) to an upload's
+ * claim; returns the bytes added, or what the user has left apart from this upload's own claim.
+ */
+export async function growReservation(
+  db: Db,
+  input: { reservationId: string; userId: string; need: number; want: number; quotaBytes: number },
+): Promise<{ added: number } | { remainingBytes: number }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from "user" where id = ${input.userId} for update`);
+    const used = await usedAndReservedBytes(tx, input.userId);
+    const [own] = await tx
+      .select({ bytes: storageReservations.bytes })
+      .from(storageReservations)
+      .where(eq(storageReservations.id, input.reservationId));
+    const left = Math.max(0, input.quotaBytes - used);
+    // A claim that is gone (collected, expired) grants nothing more.
+    if (!own || input.need > left) return { remainingBytes: left + (own?.bytes ?? 0) };
+    const added = Math.min(Math.max(input.need, input.want), left);
+    await tx
+      .update(storageReservations)
+      .set({ bytes: sql`${storageReservations.bytes} + ${added}` })
+      .where(eq(storageReservations.id, input.reservationId));
+    return { added };
   });
 }
 
@@ -140,4 +182,75 @@ export async function unknownKeys(db: Db, keys: readonly string[]): Promise<stri
     ).map((row) => row.key),
   );
   return keys.filter((key) => !known.has(key) && !queued.has(key));
+}
+
+/** Names a storage key as an upload in progress on an instance (decision 0018). */
+export async function markInflight(db: Db, storageKey: string, instanceId: string): Promise<void> {
+  await db.insert(inflightUploads).values({ storageKey, instanceId });
+}
+
+/** Forgets in-flight keys (their files rows committed, or their bytes are gone); how many were named. */
+export async function clearInflight(db: Db, keys: readonly string[]): Promise<number> {
+  if (keys.length === 0) return 0;
+  const gone = await db
+    .delete(inflightUploads)
+    .where(inArray(inflightUploads.storageKey, [...keys]))
+    .returning({ key: inflightUploads.storageKey });
+  return gone.length;
+}
+
+/** Starts or renews an instance's lease until `leaseMs` from now (decision 0018). */
+export async function renewInstanceLease(
+  db: Db,
+  instanceId: string,
+  leaseMs: number,
+): Promise<void> {
+  await db.execute(sql`
+    insert into server_instances (id, lease_until)
+    values (${instanceId}, now() + ${leaseMs} * interval '1 millisecond')
+    on conflict (id) do update set lease_until = excluded.lease_until`);
+}
+
+/** Ends an instance's lease (it closed with nothing in flight). */
+export async function endInstanceLease(db: Db, instanceId: string): Promise<void> {
+  await db.delete(serverInstances).where(eq(serverInstances.id, instanceId));
+}
+
+/**
+ * The leftovers of instances that are not alive (a lapsed lease, or no lease row at all): their
+ * quota claims are dropped and their lapsed lease rows go; the in-flight storage keys they left
+ * are returned for the caller to remove from storage, then `clearInflight`. A live instance's
+ * claims and keys are never touched. Claims without an instance (made before migration 0022) are
+ * left to expire.
+ */
+export async function collectDeadInstances(
+  db: Db,
+  /** On a database only one instance uses (PGlite), every other instance is dead. */
+  onlyAlive?: string,
+): Promise<{ droppedClaims: number; keys: string[] }> {
+  const alive = onlyAlive
+    ? sql`select ${onlyAlive}::uuid`
+    : sql`select id from server_instances where lease_until > now()`;
+  return db.transaction(async (tx) => {
+    const dropped = rowsOf<{ id: string }>(
+      await tx.execute(sql`
+        delete from storage_reservations
+        where instance_id is not null and instance_id not in
+          (${alive})
+        returning id`),
+    );
+    const keys = rowsOf<{ storage_key: string }>(
+      await tx.execute(sql`
+        select storage_key from inflight_uploads
+        where instance_id not in (${alive})
+        and storage_key not in (select storage_key from files)`),
+    ).map((row) => row.storage_key);
+    // Keys whose files row did commit are no longer in flight.
+    await tx.execute(sql`
+      delete from inflight_uploads
+      where instance_id not in (${alive})
+      and storage_key in (select storage_key from files)`);
+    await tx.execute(sql`delete from server_instances where id not in (${alive})`);
+    return { droppedClaims: dropped.length, keys };
+  });
 }

@@ -1,5 +1,5 @@
+import { randomUUID } from 'node:crypto';
 import type {} from '@fastify/multipart';
-import multipart from '@fastify/multipart';
 import { safeParam, type StoredFile, storageUsage, TEXT_LIMITS } from '@teamshuffle/domain';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -9,7 +9,7 @@ import { errorResponses, sendError } from '../../plugins/errors.ts';
 import { notifyStorageChanged } from '../notifications/notifications.service.ts';
 import { sendStoredFile } from './file-download.ts';
 import type { FileRow } from './files.repository.ts';
-import { findFile } from './files.repository.ts';
+import { endInstanceLease, findFile, renewInstanceLease } from './files.repository.ts';
 import { FileStore } from './files.service.ts';
 
 declare module 'fastify' {
@@ -33,13 +33,28 @@ export function presentFile(row: FileRow): StoredFile {
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 /**
+ * The instance lease (decision 0018): renewed every `renewEveryMs`, lapsing `leaseMs` after the
+ * last renewal; every `collectEveryMs` (and at start) an instance collects the leftovers of
+ * instances whose lease has lapsed. Tests shorten them before building an app.
+ */
+export const instanceLeaseTimings = {
+  leaseMs: 90_000,
+  renewEveryMs: 20_000,
+  collectEveryMs: 60_000,
+};
+
+/**
  * Files: `app.files` for the modules that take uploads, the authorized download route, the
  * user's storage figure, and the sweep that leaves no bytes without a row after a crash.
  */
 export const filesPlugin = fp(
   async (app: FastifyInstance, options: { uploadMs: number; quotaBytes: number }) => {
-    await app.register(multipart, { throwFileSizeLimit: false });
+    // This instance's id and lease, taken before any upload can be served (decision 0018).
+    const instanceId = randomUUID();
+    const timings = { ...instanceLeaseTimings };
+    await renewInstanceLease(app.db, instanceId, timings.leaseMs);
     const store = new FileStore({
+      instanceId,
       db: app.db,
       storage: app.storage,
       quotaBytes: options.quotaBytes,
@@ -106,17 +121,40 @@ export const filesPlugin = fp(
           if (removed > 0) app.log.info({ removed }, 'removed file bytes that no row names');
         })
         .catch((error: unknown) => app.log.error({ err: error }, 'the file sweep failed'));
-    let timer: NodeJS.Timeout | undefined;
+    // Dead instances' claims and uploads (a lapsed lease): at start, and every collection period.
+    // The embedded database is one process's: every instance but this one is dead.
+    const collect = () =>
+      store
+        .collectDead({ isOnlyInstance: app.dbDriver === 'pglite' })
+        .then(({ droppedClaims, removed }) => {
+          if (droppedClaims > 0 || removed > 0)
+            app.log.info({ droppedClaims, removed }, "collected a dead instance's uploads");
+        })
+        .catch((error: unknown) => app.log.warn({ err: error }, 'the upload collection failed'));
+    const renew = () =>
+      renewInstanceLease(app.db, instanceId, timings.leaseMs).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'could not renew the instance lease'),
+      );
+    const timers: NodeJS.Timeout[] = [];
     app.addHook('onReady', async () => {
+      await collect();
       await sweep();
-      timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
-      timer.unref();
+      timers.push(
+        setInterval(() => void sweep(), SWEEP_EVERY_MS),
+        setInterval(() => void renew(), timings.renewEveryMs),
+        setInterval(() => void collect(), timings.collectEveryMs),
+      );
+      for (const timer of timers) timer.unref();
     });
-    app.addHook('onClose', async () => clearInterval(timer));
+    app.addHook('onClose', async () => {
+      for (const timer of timers) clearInterval(timer);
+      // Every request has finished: nothing of this instance is in flight any more.
+      await endInstanceLease(app.db, instanceId).catch(() => {});
+    });
   },
   {
     name: 'files',
     fastify: '5.x',
-    dependencies: ['database', 'storage', 'auth', 'errors', 'notifications'],
+    dependencies: ['database', 'storage', 'auth', 'errors', 'input', 'notifications'],
   },
 );

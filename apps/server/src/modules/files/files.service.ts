@@ -21,10 +21,14 @@ import {
   dequeueDeletion,
   dropStaleReservations,
   type FileRow,
+  growReservation,
   insertFiles,
+  openReservation,
   queuedDeletions,
   releaseReservation,
-  reserveQuota,
+  clearInflight,
+  collectDeadInstances,
+  markInflight,
   storedBytesOf,
   unknownKeys,
 } from './files.repository.ts';
@@ -59,6 +63,8 @@ export type ReceivedUpload = {
   fields: Record<string, string>;
   files: ReceivedFile[];
   reservationId: string;
+  /** Every storage key this upload wrote or began to write (decision 0018). */
+  inflightKeys: string[];
 };
 
 /** Decides whether a signed-in user may read a file of one kind. */
@@ -67,10 +73,27 @@ export type ReadAccess = (file: FileRow, user: SessionUser) => Promise<boolean>;
 const FILE_NAME_MAX = 255;
 // Room for the multipart boundaries, headers and text fields around the files.
 const MULTIPART_OVERHEAD_BYTES = 256 * 1024;
+// A claim grows by at least this much at a time as file bytes stream (decision 0018): few round
+// trips per upload, and two uploads of one user that both fit both get through.
+const CLAIM_STEP_BYTES = 256 * 1024;
 
-function megabytes(bytes: number): string {
+/**
+ * Bytes as the MB figure the messages show, rounded down to 0.1 MB: "You have 5MB remaining"
+ * is never said when fewer than 5 MB of bytes are left (the check compares bytes).
+ */
+export function megabytes(bytes: number): string {
+  const tenths = Math.floor((Math.max(0, bytes) * 10) / BYTES_PER_MB);
+  return (tenths / 10).toFixed(1).replace(/\.0$/, '');
+}
+
+// A route's size limit in MB as its messages show it (0.2MB for 200 KB).
+function limitInMb(bytes: number): string {
   return (Math.max(0, bytes) / BYTES_PER_MB).toFixed(1).replace(/\.0$/, '');
 }
+
+/** Busboy's words for a body that ends early or is not well-formed multipart. */
+const MALFORMED_MULTIPART =
+  /unexpected end of (form|file|multipart data)|malformed part header|boundary not found|part terminated early/i;
 
 /**
  * Counts, hashes and checks the bytes of one file on their way to storage: more than `limit`
@@ -86,16 +109,20 @@ class FileInspector extends Transform {
   readonly #limit: number;
   readonly #onTooLarge: () => Error;
   readonly #check: (head: Buffer) => Promise<Error | null>;
+  readonly #claim: (bytes: number) => Promise<Error | null>;
 
   constructor(
     limit: number,
     onTooLarge: () => Error,
     check: (head: Buffer) => Promise<Error | null>,
+    /** Claims quota for `bytes` more file bytes before they go on, or says why not. */
+    claim: (bytes: number) => Promise<Error | null>,
   ) {
     super();
     this.#limit = limit;
     this.#onTooLarge = onTooLarge;
     this.#check = check;
+    this.#claim = claim;
   }
 
   get sha256(): string {
@@ -103,8 +130,16 @@ class FileInspector extends Transform {
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+    if (this.bytes + chunk.length > this.#limit) return done(this.#onTooLarge());
+    // Quota counts file bytes (decision 0018): the claim grows before the bytes go on.
+    this.#claim(chunk.length).then(
+      (refusal) => (refusal ? done(refusal) : this.#accept(chunk, done)),
+      (error: unknown) => done(error as Error),
+    );
+  }
+
+  #accept(chunk: Buffer, done: TransformCallback) {
     this.bytes += chunk.length;
-    if (this.bytes > this.#limit) return done(this.#onTooLarge());
     this.#hash.update(chunk);
     if (this.#isChecked) return done(null, chunk);
     this.#head.push(chunk);
@@ -147,6 +182,7 @@ export class FileStore {
   readonly #log: FastifyBaseLogger;
   readonly #readAccess = new Map<string, ReadAccess>();
   readonly #onStored: OnStored;
+  readonly #instanceId: string;
   #draining: Promise<void> | null = null;
   #drainAgain = false;
 
@@ -158,7 +194,10 @@ export class FileStore {
     log: FastifyBaseLogger;
     /** In an upload's transaction: the uploader's stored bytes before and after it. */
     onStored?: OnStored;
+    /** This instance's id: its claims and in-flight uploads carry it (decision 0018). */
+    instanceId: string;
   }) {
+    this.#instanceId = deps.instanceId;
     this.#db = deps.db;
     this.#storage = deps.storage;
     this.#quotaBytes = deps.quotaBytes;
@@ -212,6 +251,10 @@ export class FileStore {
           })),
         );
         await releaseReservation(tx, received.reservationId);
+        // Its bytes are still this instance's: had its lease lapsed (a stall) and another
+        // instance collected them, the row would name bytes that are gone (decision 0018).
+        const named = await clearInflight(tx, received.inflightKeys);
+        if (named !== received.inflightKeys.length) throw new AppError('service_unavailable');
         const linked = await link(tx, rows, received.fields);
         // Its consequences (a storage warning) commit with it (issue 23).
         const added = received.files.reduce((total, file) => total + file.size, 0);
@@ -250,19 +293,54 @@ export class FileStore {
     const declared = Number(request.headers['content-length']);
     const hasDeclared = Number.isFinite(declared) && declared > 0;
     if (hasDeclared && declared > maxBody) refuse(this.#tooLarge(policy, '*'));
-    const claim = await reserveQuota(this.#db, {
+    // Quota counts file bytes, not the multipart framing around them (decision 0018). A declared
+    // size is claimed at once, up to what is left (so of two uploads that do not fit together the
+    // first gets through), and refused at once only when it could not fit even after the most
+    // framing and fields a body may carry are taken off; the framing is given back at the end.
+    // Without a declared size the claim grows by steps as the file bytes stream.
+    const claim = await openReservation(this.#db, {
       userId: policy.uploaderId,
-      bytes: hasDeclared ? declared : maxBody,
-      allowLess: !hasDeclared,
+      mustFit: hasDeclared ? Math.max(0, declared - MULTIPART_OVERHEAD_BYTES) : 0,
+      initial: hasDeclared ? declared : 0,
       quotaBytes: this.#quotaBytes,
       expiresAt: new Date(Date.now() + this.#uploadMs),
+      instanceId: this.#instanceId,
     });
     if ('remainingBytes' in claim) {
       return refuse(appError('storage_limit_exceeded', { n: megabytes(claim.remainingBytes) }));
     }
 
-    const upload: ReceivedUpload = { fields: {}, files: [], reservationId: claim.reservationId };
-    let budget = claim.bytes;
+    const upload: ReceivedUpload = {
+      fields: {},
+      files: [],
+      reservationId: claim.reservationId,
+      inflightKeys: [],
+    };
+    // File bytes of this upload so far, and bytes claimed for them: a claim grows by steps, never
+    // past the declared size (when there is one), and never past the quota.
+    let fileBytes = 0;
+    let claimed = claim.bytes;
+    const claimMore = async (bytes: number): Promise<Error | null> => {
+      fileBytes += bytes;
+      if (fileBytes <= claimed) return null;
+      const need = fileBytes - claimed;
+      const want = hasDeclared
+        ? Math.max(need, Math.min(CLAIM_STEP_BYTES, declared - claimed))
+        : Math.max(need, CLAIM_STEP_BYTES);
+      const grown = await growReservation(this.#db, {
+        reservationId: claim.reservationId,
+        userId: policy.uploaderId,
+        need,
+        want,
+        quotaBytes: this.#quotaBytes,
+      });
+      if ('remainingBytes' in grown) {
+        fileBytes -= bytes;
+        return appError('storage_limit_exceeded', { n: megabytes(grown.remainingBytes) });
+      }
+      claimed += grown.added;
+      return null;
+    };
     try {
       const parts = request.parts({
         limits: {
@@ -285,8 +363,7 @@ export class FileStore {
           upload.fields[part.fieldname] = value;
           continue;
         }
-        const file = await this.#storeOne(part, policy, budget);
-        budget -= file.size;
+        const file = await this.#storeOne(part, policy, claimMore, upload);
         upload.files.push(file);
       }
       if (policy.requireFiles && upload.files.length === 0) {
@@ -302,7 +379,8 @@ export class FileStore {
   async #storeOne(
     part: { filename: string; file: NodeJS.ReadableStream & { truncated?: boolean } },
     policy: UploadPolicy,
-    budget: number,
+    claimMore: (bytes: number) => Promise<Error | null>,
+    upload: ReceivedUpload,
   ): Promise<ReceivedFile> {
     const originalName = normalizeText(part.filename || 'file');
     if (originalName.length > FILE_NAME_MAX || hasRefusedCharacters(originalName)) {
@@ -313,19 +391,20 @@ export class FileStore {
     }
     const extension = fileExtension(originalName);
     if (!policy.allowedTypes.includes(extension)) throw this.#wrongType(policy, originalName);
-    const limit = Math.min(policy.maxFileBytes, budget);
     const inspector = new FileInspector(
-      limit,
-      () =>
-        limit < policy.maxFileBytes
-          ? appError('storage_limit_exceeded', { n: megabytes(budget) })
-          : this.#tooLarge(policy, originalName),
+      policy.maxFileBytes,
+      () => this.#tooLarge(policy, originalName),
       async (head) =>
         (await contentMatchesExtension(head, extension))
           ? null
           : appError('file_content_mismatch', { file: originalName, ext: extension }),
+      claimMore,
     );
     const storageKey = randomUUID();
+    // Named as this instance's before the first byte is written: if the instance dies, whoever
+    // collects its leftovers removes these bytes (decision 0018).
+    await markInflight(this.#db, storageKey, this.#instanceId);
+    upload.inflightKeys.push(storageKey);
     const source = part.file;
     // The inspector's own refusal is the answer; a driver may report it as something else (an
     // aborted upload), and must never see it as an unhandled 'error' event.
@@ -352,7 +431,7 @@ export class FileStore {
   }
 
   #tooLarge(policy: UploadPolicy, fileName: string): AppError {
-    const n = megabytes(policy.maxFileBytes);
+    const n = limitInMb(policy.maxFileBytes);
     const id = policy.refusals?.tooLarge ?? 'file_too_large';
     return new AppError(id, {
       message: fillMessage(id, { n, file: fileName }),
@@ -384,23 +463,56 @@ export class FileStore {
         message: 'Send the files as multipart/form-data.',
       });
     }
+    // A body that ends before its closing boundary, or is not well formed: 400 (decision 0018).
+    const message = error instanceof Error ? error.message : '';
+    if (MALFORMED_MULTIPART.test(message)) return new AppError('upload_malformed');
     return error;
   }
 
   /** Removes what `receive` stored and gives its quota claim back. */
   async discard(upload: ReceivedUpload): Promise<void> {
-    await Promise.all(
-      upload.files.map((file) =>
-        this.#storage.delete(file.storageKey).catch((error: unknown) => {
-          // The start-up sweep removes it later: no row names it.
-          this.#log.warn(
-            { err: error, key: file.storageKey },
-            'could not remove a discarded upload',
-          );
-        }),
+    const removed = await Promise.all(
+      upload.inflightKeys.map((key) =>
+        this.#storage.delete(key).then(
+          () => key,
+          (error: unknown) => {
+            // Still named in inflight_uploads: the collector or the sweep removes it later.
+            this.#log.warn({ err: error, key }, 'could not remove a discarded upload');
+            return null;
+          },
+        ),
       ),
     );
     await releaseReservation(this.#db, upload.reservationId).catch(() => {});
+    await clearInflight(
+      this.#db,
+      removed.filter((key): key is string => key !== null),
+    ).catch(() => {});
+  }
+
+  /**
+   * Collects the leftovers of dead instances (decision 0018): their quota claims, and the bytes of
+   * their uploads that never committed. Safe any time, from any instance.
+   */
+  async collectDead(
+    options: { isOnlyInstance?: boolean } = {},
+  ): Promise<{ droppedClaims: number; removed: number }> {
+    const { droppedClaims, keys } = await collectDeadInstances(
+      this.#db,
+      options.isOnlyInstance ? this.#instanceId : undefined,
+    );
+    let removed = 0;
+    for (const key of keys) {
+      try {
+        await this.#storage.delete(key);
+        await clearInflight(this.#db, [key]);
+        removed += 1;
+      } catch (error) {
+        // Still named: the next collection tries again.
+        this.#log.warn({ err: error, key }, 'could not remove a dead upload yet');
+      }
+    }
+    return { droppedClaims, removed };
   }
 
   /** Deletes file rows inside the caller's transaction; call `drain` after it commits. */

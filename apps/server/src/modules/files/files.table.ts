@@ -48,11 +48,39 @@ export const storageReservations = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     bytes: bigint('bytes', { mode: 'number' }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The instance serving the upload: its leftovers go when its lease lapses (decision 0018). */
+    instanceId: uuid('instance_id'),
   },
   (table) => [
     index('storage_reservations_user_idx').on(table.userId),
-    check('storage_reservations_bytes_positive', sql`${table.bytes} > 0`),
+    index('storage_reservations_instance_idx').on(table.instanceId),
+    // Grows from zero as the file bytes stream (decision 0018).
+    check('storage_reservations_bytes_not_negative', sql`${table.bytes} >= 0`),
   ],
+);
+
+/**
+ * App instances and their leases (decision 0018): each renews its row; an instance whose lease
+ * has lapsed is dead, and its claims and in-flight uploads are collected.
+ */
+export const serverInstances = pgTable('server_instances', {
+  id: uuid('id').primaryKey(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Storage keys of uploads whose files row is not committed yet, named before the first byte is
+ * written; the row goes with the files row's transaction or the discard (decision 0018).
+ */
+export const inflightUploads = pgTable(
+  'inflight_uploads',
+  {
+    storageKey: text('storage_key').primaryKey(),
+    instanceId: uuid('instance_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('inflight_uploads_instance_idx').on(table.instanceId)],
 );
 
 /**

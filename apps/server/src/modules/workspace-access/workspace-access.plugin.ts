@@ -1,7 +1,11 @@
-import type { WorkspaceAction } from '@teamshuffle/domain';
+import { AppError, type WorkspaceAction } from '@teamshuffle/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Access, authorize, authorizeSession } from './workspace-access.ts';
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
 /** The refusal a forbidden action answers with (the spec words the visibility one itself). */
 type Refusal = 'forbidden' | 'visibility_owner_only';
@@ -54,6 +58,15 @@ export const workspaceAccessPlugin = fp(
       const param = options.param ?? 'id';
       return async (request: FastifyRequest, reply: FastifyReply) => {
         const workspaceId = (request.params as Record<string, string | undefined>)[param] ?? '';
+        // A chooser reads the body before validation: it gets only a JSON object (the input
+        // plugin refused any other body of a route that takes one; a missing body is refused
+        // here), never null, an array or a multipart body's undefined (issue 23, decision 0018).
+        if (
+          typeof action === 'function' &&
+          request.routeOptions.schema?.body &&
+          !isObject(request.body)
+        )
+          throw new AppError('body_not_object');
         const chosen = typeof action === 'function' ? action(request) : action;
         const [wanted, refusal] = Array.isArray(chosen) ? chosen : [chosen, 'forbidden' as const];
         if (options.readsSession) {
