@@ -102,8 +102,10 @@ describe.skipIf(!serverUrl)('two instances, kill -9 at random, rounds of bursts'
       /** Each slot's instance id (decision 0018's `server_instances` row), known after its start. */
       const instanceIds: string[] = [];
       const launch = async (slot: number) => {
+        const launchedAt = Date.now();
         const running = start(await env(slot));
         await waitForHealth(running.port);
+        console.log(`chaos: instance ${slot} answers after ${Date.now() - launchedAt} ms`);
         slots[slot] = { running, base: `http://127.0.0.1:${running.port}` };
         if (slot === 0 && instanceIds.length === 0) {
           await db.connect();
@@ -430,24 +432,26 @@ describe.skipIf(!serverUrl)('two instances, kill -9 at random, rounds of bursts'
         // The burst, and a kill at a random point of it.
         const victim = random() < 0.5 ? 0 : 1;
         const killAfterMs = Math.floor(random() * 400);
+        const roundStart = Date.now();
         const killed = (async () => {
           await new Promise((resolve) => setTimeout(resolve, killAfterMs));
           slots[victim]!.running.child.kill('SIGKILL');
           await slots[victim]!.running.exited;
+          // The killed process's lease would lapse 90 s after its last renewal (decision 0018);
+          // the test moves that moment to now instead of waiting for the clock, so the restart
+          // collects what it left at its start, as the next instance after a lapse does.
+          await db.query(
+            `update server_instances set lease_until = now() - interval '1 second' where id = $1`,
+            [instanceIds[victim]],
+          );
+          // Restarted while the rest of the burst goes on against the survivor.
+          await launch(victim);
         })();
         const results = await Promise.allSettled(burst.map((request) => request()));
         await killed;
         for (const result of results) if (result.status === 'rejected') throw result.reason;
-        // The killed process's lease would lapse 90 s after its last renewal (decision 0018); the
-        // test moves that moment to now instead of waiting for the clock, so the restart collects
-        // what it left at its start, as the next instance after a lapse does.
-        await db.query(
-          `update server_instances set lease_until = now() - interval '1 second' where id = $1`,
-          [instanceIds[victim]],
-        );
-        await launch(victim);
         console.log(
-          `chaos: round ${round}: killed instance ${victim} after ${killAfterMs} ms, ${Date.now() - startedAt} ms in`,
+          `chaos: round ${round}: instance ${victim} killed ${killAfterMs} ms into the burst and restarted (${Date.now() - roundStart} ms)`,
         );
 
         // Every 2xx has its effect; no key made two attempts (each upload's file name carries its key).
@@ -514,7 +518,7 @@ describe.skipIf(!serverUrl)('two instances, kill -9 at random, rounds of bursts'
         expect(usage.usedBytes, user.email).toBe(Number(charged.rows[0]!.total));
       }
       console.log(
-        `chaos: ${ROUNDS} rounds, ${uploads.length} uploads (${uploads.filter((item) => item.isAnswered2xx).length} answered 2xx), ${replays} replays, ${lostAnswers} answers lost to a kill, ${grades.length} grades`,
+        `chaos: ${ROUNDS} rounds in ${Date.now() - startedAt} ms, ${uploads.length} uploads (${uploads.filter((item) => item.isAnswered2xx).length} answered 2xx), ${replays} replays, ${lostAnswers} answers lost to a kill, ${grades.length} grades`,
       );
     },
   );
