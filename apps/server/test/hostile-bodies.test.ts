@@ -170,6 +170,26 @@ describe('hostile bodies on every operation', () => {
     expect(failures, failures.join('\n')).toEqual([]);
   });
 
+  it('answers a multipart body on a route that takes no upload (Better Auth, no body) with 400', async () => {
+    const multipart = multipartBody([{ name: 'email', value: 'ann@example.com' }]);
+    const body: Body = {
+      label: 'a multipart body',
+      contentType: multipart.headers['content-type']!,
+      payload: multipart.payload,
+    };
+    for (const path of [
+      '/api/auth/sign-in/email',
+      '/api/auth/sign-up/email',
+      '/api/auth/update-user',
+      '/api/notifications/read-all',
+    ]) {
+      const operation = { method: 'POST', path } as Operation;
+      const response = await send(operation, path, body);
+      expect(response.statusCode, `${path}: ${response.body}`).toBe(400);
+      expect(response.json()).toMatchObject({ error: 'body_not_object' });
+    }
+  });
+
   it('answers an object of the wrong shape with a 4xx on every operation (400 where its ids are real)', async () => {
     const failures: string[] = [];
     for (const operation of operations.filter(takesObject)) {

@@ -92,12 +92,18 @@ function takesObject(schema: unknown): boolean {
  * an array, a number, a string) and a body sent as another content type (multipart, form, text).
  */
 function wrongKindOfBody(request: FastifyRequest): AppError | null {
-  const schema = request.routeOptions.schema?.body;
-  if (!schema || !takesObject(schema)) return null;
   const type = String(request.headers['content-type'] ?? '')
     .split(';')[0]!
     .trim()
     .toLowerCase();
+  // Multipart is parsed app-wide but only upload routes (`config.bodyTimeout: 'upload'`) read it:
+  // anywhere else (Better Auth's endpoints, routes without a body schema) it is not what the
+  // operation takes.
+  const isUploadRoute =
+    (request.routeOptions.config as { bodyTimeout?: string } | undefined)?.bodyTimeout === 'upload';
+  if (type.startsWith('multipart/') && !isUploadRoute) return new AppError('body_not_object');
+  const schema = request.routeOptions.schema?.body;
+  if (!schema || !takesObject(schema)) return null;
   const hasBody = request.body !== undefined || type !== '';
   if (!hasBody) return null;
   const isJson = type === 'application/json' || /^application\/[a-z0-9.+-]*\+json$/.test(type);
