@@ -8,7 +8,9 @@
 //
 // PostgreSQL only (two processes cannot share the embedded database): it runs in the PostgreSQL
 // pass (`npm run test:api:pg`, which sets TEST_DATABASE_URL) and is skipped in `npm test`.
-// CHAOS_ROUNDS (default 10) and CHAOS_SEED (default: random, printed) reproduce a run.
+// CHAOS_ROUNDS (default 10) lowers the rounds locally; CHAOS_SEED (default: random, printed)
+// repeats a run's plan: which instance each request goes to, file sizes, scores, which instance is
+// killed and how many ms into the burst (the processes' own timing is not repeatable).
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
@@ -66,8 +68,10 @@ describe.skipIf(!serverUrl)(
       },
       async () => {
         const random = seeded(SEED);
+        /** One of the two instances, at random. */
+        const pick = () => (random() < 0.5 ? 0 : 1);
         const startedAt = Date.now();
-        console.log(`chaos: seed ${SEED} (CHAOS_SEED=${SEED} repeats this run), ${ROUNDS} rounds`);
+        console.log(`chaos: seed ${SEED} (CHAOS_SEED=${SEED} repeats its plan), ${ROUNDS} rounds`);
 
         // A fresh database on the PostgreSQL server, dropped at the end.
         const name = `teamshuffle_chaos_${randomBytes(6).toString('hex')}`;
@@ -299,7 +303,8 @@ describe.skipIf(!serverUrl)(
         taskTitles.push(firstTitle);
 
         /**
-         * A client's request: sent to a random instance; an answer lost with the process is sent
+         * A client's request: sent to instance `first` (drawn by the caller before anything
+         * awaits, so the seed decides it); an answer lost with the process is sent
          * again, with the same key, to the other instance (a claim the dead process left answers 409
          * in progress: the client gives up, as the web app does after its retries).
          */
@@ -308,8 +313,8 @@ describe.skipIf(!serverUrl)(
           method: string,
           target: string,
           options: { json?: unknown; multipart?: ReturnType<typeof multipartBody>; key?: string },
+          first: number,
         ): Promise<Answer | undefined> => {
-          const first = random() < 0.5 ? 0 : 1;
           try {
             return await send(first, cookie, method, target, options);
           } catch {
@@ -379,10 +384,15 @@ describe.skipIf(!serverUrl)(
           const burst: Array<() => Promise<void>> = [];
           // Publish this round's note: retried until it answers (a PATCH repeats nothing).
           burst.push(async () => {
-            for (let attempt = 0; attempt < 5; attempt += 1) {
-              const answer = await call(owner.cookie, 'PATCH', `${ws}/notes/${noteId}`, {
-                json: { isPublished: true },
-              });
+            const instances = [0, 1, 2, 3, 4].map(pick);
+            for (const first of instances) {
+              const answer = await call(
+                owner.cookie,
+                'PATCH',
+                `${ws}/notes/${noteId}`,
+                { json: { isPublished: true } },
+                first,
+              );
               if (answer?.status === 200) return;
             }
             throw new Error(`the publish of ${title} never answered 200`);
@@ -403,7 +413,14 @@ describe.skipIf(!serverUrl)(
                     ? `${ws}/notes/${answerNote}/submissions`
                     : `${ws}/assignments/${assignmentId}/submissions`;
                 const isRetried = random() < 0.5;
-                const answer = await call(team.leader.cookie, 'POST', target, { multipart, key });
+                const [first, retryFirst] = [pick(), pick()];
+                const answer = await call(
+                  team.leader.cookie,
+                  'POST',
+                  target,
+                  { multipart, key },
+                  first,
+                );
                 const record = { key, fileName, kind, isAnswered2xx: answer?.status === 201 };
                 uploads.push(record);
                 if (answer && answer.status !== 201 && answer.status !== 409) {
@@ -411,7 +428,13 @@ describe.skipIf(!serverUrl)(
                 }
                 if (!isRetried) return;
                 // The answer was lost on the way: the client sends the same upload again.
-                const again = await call(team.leader.cookie, 'POST', target, { multipart, key });
+                const again = await call(
+                  team.leader.cookie,
+                  'POST',
+                  target,
+                  { multipart, key },
+                  retryFirst,
+                );
                 if (again?.status === 201) {
                   if (record.isAnswered2xx) {
                     expect(again.replayed).toBe(true);
@@ -433,6 +456,7 @@ describe.skipIf(!serverUrl)(
                     json: { teamId: team.id, score, feedback: `round ${round}` },
                     key: randomUUID(),
                   },
+                  pick(),
                 );
                 if (answer?.status === 200)
                   grades.push({ noteId: gradeNote, teamId: team.id, score });
@@ -441,7 +465,7 @@ describe.skipIf(!serverUrl)(
           }
 
           // The burst, and a kill at a random point of it.
-          const victim = random() < 0.5 ? 0 : 1;
+          const victim = pick();
           const killAfterMs = Math.floor(random() * 400);
           const roundStart = Date.now();
           const killed = (async () => {
