@@ -226,6 +226,16 @@ export function serverRenderer(
   let renderer: Promise<WebRenderer> | null = null;
   const loadRenderer = () => (renderer ??= import(rendererUrl) as Promise<WebRenderer>);
   const pages = new PageCache();
+  // The renderer's code, here and in the worker, is loaded once the app is ready, not by the
+  // first visitor, whose render would otherwise also pay for starting the worker and loading
+  // React (past the 2 s limit on a loaded machine: they got the app instead). Not awaited: the
+  // start has no deadline to miss, and a visitor before it is done waits for it as before.
+  app.addHook('onReady', async () => {
+    const warm = Promise.all([loadRenderer(), pool.run('loadRenderer', rendererUrl)]);
+    warm.catch((error: unknown) =>
+      app.log.warn({ err: error }, 'loading the page renderer ahead of the first visit failed'),
+    );
+  });
 
   // By visitor (cookie), address and language: the API calls their page made last time. A visit
   // asks them again, side by side; if the answers are those a kept page was rendered from, that

@@ -25,4 +25,13 @@ export const cpuTasks = {
       const web = (await import(rendererUrl)) as WebRenderer;
       return web.renderPage(url, language, known);
     },
+  /**
+   * Loads the web build's renderer in the worker before the first visitor needs it (a worker's
+   * start and React's code took past the 2 s render limit on a loaded machine).
+   */
+  loadRenderer: async () =>
+    async function loadRenderer(rendererUrl: string): Promise<boolean> {
+      await import(rendererUrl);
+      return true;
+    },
 };
