@@ -12,7 +12,13 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildUser } from './client.ts';
-import { buildSnapshot, type WorkspaceDetailBody } from './factories.ts';
+import {
+  buildAssignmentInput,
+  buildNoteInput,
+  buildSnapshot,
+  buildTaskInput,
+  type WorkspaceDetailBody,
+} from './factories.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import {
   controlText,
@@ -121,6 +127,9 @@ type Fixtures = {
   teamIds: string[];
   memberIds: string[];
   resultId: string;
+  /** A lecture note with a team task, and an assignment: the course half's ids (issue 23). */
+  noteId: string;
+  assignmentId: string;
 };
 
 const MEMBER_NAMES = ['Ann', 'Bo', 'Chen', 'Dara', 'Eli', 'Fay', 'Gus', 'Hana'];
@@ -179,6 +188,8 @@ function knownValues(
     workspaceId: fc.constant(fixtures.workspaceId),
     resultId: fc.constant(fixtures.resultId),
     teamId: fc.constantFrom(...fixtures.teamIds),
+    noteId: fc.constant(fixtures.noteId),
+    assignmentId: fc.constant(fixtures.assignmentId),
     memberId: fc.constantFrom(...fixtures.memberIds),
     slug: fc.constant(fixtures.slug),
     user: fc.constant(fixtures.userId),
@@ -289,7 +300,44 @@ describe('hostile input', () => {
       headers: { cookie },
     });
     const body = detail.json<WorkspaceDetailBody>();
+    const base = `/api/workspaces/${workspace.id}`;
+    const note = await t.app.inject({
+      method: 'POST',
+      url: `${base}/notes`,
+      headers: { origin, cookie },
+      payload: buildNoteInput({ task: buildTaskInput() }),
+    });
+    // An assignment needs every team's leader to have an e-mail (spec part 2).
+    for (const team of body.teams) {
+      await t.app.inject({
+        method: 'PUT',
+        url: `${base}/teams/${team.id}/leader`,
+        headers: { origin, cookie },
+        payload: { memberId: team.memberIds[0] },
+      });
+    }
+    await t.app.inject({
+      method: 'PUT',
+      url: `${base}/leader-emails`,
+      headers: { origin, cookie },
+      payload: {
+        entries: body.teams.map((team) => ({
+          teamId: team.id,
+          email: `leader-${fixtureCount}-${team.number}@example.com`,
+        })),
+      },
+    });
+    const assignment = await t.app.inject({
+      method: 'POST',
+      url: `${base}/assignments`,
+      headers: { origin, cookie },
+      payload: buildAssignmentInput(),
+    });
+    if (note.statusCode !== 201 || assignment.statusCode !== 201)
+      throw new Error(`course fixtures not created: ${note.body} ${assignment.body}`);
     return {
+      noteId: note.json<{ id: string }>().id,
+      assignmentId: assignment.json<{ id: string }>().id,
       // Create Team saves the result too: one fixture of each without depending on POST /api/results.
       resultId,
       workspaceId: workspace.id,
