@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type {} from '@fastify/multipart';
 import { safeParam, type StoredFile, storageUsage, TEXT_LIMITS } from '@teamshuffle/domain';
 import type { FastifyInstance } from 'fastify';
@@ -9,7 +10,12 @@ import { errorResponses, sendError } from '../../plugins/errors.ts';
 import { notifyStorageChanged } from '../notifications/notifications.service.ts';
 import { sendStoredFile } from './file-download.ts';
 import type { FileRow } from './files.repository.ts';
-import { endInstanceLease, findFile, renewInstanceLease } from './files.repository.ts';
+import {
+  endInstanceLease,
+  endLeasesOfGoneProcesses,
+  findFile,
+  renewInstanceLease,
+} from './files.repository.ts';
 import { FileStore } from './files.service.ts';
 
 declare module 'fastify' {
@@ -43,6 +49,17 @@ export const instanceLeaseTimings = {
   collectEveryMs: 60_000,
 };
 
+/** Whether a process of this host exists (signal 0 checks without sending anything). */
+export function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, as another user's; only ESRCH says there is no such process.
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
+
 /**
  * Files: `app.files` for the modules that take uploads, the authorized download route, the
  * user's storage figure, and the sweep that leaves no bytes without a row after a crash.
@@ -52,7 +69,8 @@ export const filesPlugin = fp(
     // This instance's id and lease, taken before any upload can be served (decision 0018).
     const instanceId = randomUUID();
     const timings = { ...instanceLeaseTimings };
-    await renewInstanceLease(app.db, instanceId, timings.leaseMs);
+    const where = { host: hostname(), pid: process.pid };
+    await renewInstanceLease(app.db, instanceId, timings.leaseMs, where);
     const store = new FileStore({
       instanceId,
       db: app.db,
@@ -123,16 +141,18 @@ export const filesPlugin = fp(
         .catch((error: unknown) => app.log.error({ err: error }, 'the file sweep failed'));
     // Dead instances' claims and uploads (a lapsed lease): at start, and every collection period.
     // The embedded database is one process's: every instance but this one is dead.
+    // An instance of this host whose process is gone (killed, then restarted here) is dead now,
+    // not when its lease lapses: its leftovers go at this start (migration 0024).
     const collect = () =>
-      store
-        .collectDead({ isOnlyInstance: app.dbDriver === 'pglite' })
+      endLeasesOfGoneProcesses(app.db, where.host, isProcessAlive)
+        .then(() => store.collectDead({ isOnlyInstance: app.dbDriver === 'pglite' }))
         .then(({ droppedClaims, removed }) => {
           if (droppedClaims > 0 || removed > 0)
             app.log.info({ droppedClaims, removed }, "collected a dead instance's uploads");
         })
         .catch((error: unknown) => app.log.warn({ err: error }, 'the upload collection failed'));
     const renew = () =>
-      renewInstanceLease(app.db, instanceId, timings.leaseMs).catch((error: unknown) =>
+      renewInstanceLease(app.db, instanceId, timings.leaseMs, where).catch((error: unknown) =>
         app.log.warn({ err: error }, 'could not renew the instance lease'),
       );
     const timers: NodeJS.Timeout[] = [];

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { user } from '../users/users.table.ts';
 import { workspaces } from '../workspaces/workspaces.table.ts';
 
@@ -67,6 +77,9 @@ export const serverInstances = pgTable('server_instances', {
   id: uuid('id').primaryKey(),
   startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
   leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull(),
+  /** Where the instance runs (migration 0024): a process gone from this host holds nothing. */
+  host: text('host'),
+  pid: integer('pid'),
 });
 
 /**

@@ -3,7 +3,9 @@
 // MB figure is rounded down; a dead instance's claims and uploads are collected by a live one
 // within its collection period, and by the next instance at its start, never a live one's.
 // On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { Readable } from 'node:stream';
 import { BYTES_PER_MB } from '@teamshuffle/domain';
 import { sql } from 'drizzle-orm';
@@ -288,6 +290,52 @@ describe('upload edges', () => {
       expect((await pending).statusCode).toBe(201);
       expect(await claimsOf(user.id)).toBe(0);
     });
+
+    it.runIf(process.env.TEST_DATABASE_URL)(
+      'an instance restarted on the same host collects what a gone process left, whatever its lease says',
+      async () => {
+        const saved = { ...instanceLeaseTimings };
+        Object.assign(instanceLeaseTimings, { collectEveryMs: 600_000 });
+        const first = await createTestApp({ STORAGE_QUOTA_MB: '1' });
+        try {
+          const user = await buildUser(first.app, first.config.publicUrl);
+          const rows = async (query: ReturnType<typeof sql>) =>
+            Number(rowsOf<{ n: number }>(await first.app.db.execute(query))[0]?.n ?? 0);
+          // A process that has exited (killed, say), one that runs (this one), and a gone
+          // process on another host: all three with a lease that has ten minutes to go.
+          const gonePid = spawnSync(process.execPath, ['-e', '']).pid;
+          const instances = {
+            gone: { id: randomUUID(), host: hostname(), pid: gonePid },
+            running: { id: randomUUID(), host: hostname(), pid: process.pid },
+            elsewhere: { id: randomUUID(), host: `not-${hostname()}`, pid: gonePid },
+          };
+          for (const { id, host, pid } of Object.values(instances)) {
+            await first.app.db.execute(sql`
+              insert into server_instances (id, lease_until, host, pid)
+              values (${id}, now() + interval '10 minutes', ${host}, ${pid})`);
+            await first.app.db.execute(sql`
+              insert into storage_reservations (user_id, bytes, expires_at, instance_id)
+              values (${user.id}, 100000, now() + interval '10 minutes', ${id})`);
+          }
+          const claimsOf = (id: string) =>
+            rows(
+              sql`select count(*)::int as n from storage_reservations where instance_id = ${id}`,
+            );
+          const next = await first.anotherInstance();
+          try {
+            await next.app.ready();
+            expect(await claimsOf(instances.gone.id)).toBe(0);
+            expect(await claimsOf(instances.running.id)).toBe(1);
+            expect(await claimsOf(instances.elsewhere.id)).toBe(1);
+          } finally {
+            await next.close();
+          }
+        } finally {
+          Object.assign(instanceLeaseTimings, saved);
+          await first.close();
+        }
+      },
+    );
 
     it.runIf(process.env.TEST_DATABASE_URL)(
       "the next instance to start collects a dead instance's leftovers at once",
