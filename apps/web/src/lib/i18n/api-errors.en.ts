@@ -58,7 +58,6 @@ export const apiErrorsEn = {
     'This Idempotency-Key was already used for a different request. Use a new key for a new action.',
   idempotency_request_in_progress:
     'The first request with this Idempotency-Key is still being processed. Please try again in a moment.',
-  upload_malformed:
-    'The upload was cut off or is not valid multipart/form-data. Please try again.',
+  upload_malformed: 'The upload was cut off or is not valid multipart/form-data. Please try again.',
   body_not_object: 'The request body must be a JSON object.',
 };
