@@ -18,7 +18,8 @@ describe('lockSeconds', () => {
   });
 });
 
-describe('password sign-in, throttled per account (decisions/0005)', () => {
+// Many sign-ins in a row: 30 s ran out on a 2-core machine at load 10 (2026-11-25).
+describe('password sign-in, throttled per account (decisions/0005)', { timeout: 120_000 }, () => {
   let t: TestApp;
   beforeAll(async () => {
     // The per-address limit would stop a single test address first; here every attempt comes

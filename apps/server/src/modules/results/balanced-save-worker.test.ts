@@ -36,7 +36,8 @@ async function turnsUntil(condition: () => boolean, turns = 100_000): Promise<bo
   return condition();
 }
 
-describe('saving a 1,000-member balanced result (issue 22)', () => {
+// An app and a 1,000-member save per test: 30 s ran out on a 2-core machine at load 10.
+describe('saving a 1,000-member balanced result (issue 22)', { timeout: 120_000 }, () => {
   let t: TestApp;
   const logLines: string[] = [];
   let snapshot: ShuffleSnapshot;
