@@ -379,5 +379,31 @@ describe('work belongs to the workspace', () => {
       expect(await usage(c.leader)).toBe(size + 1_000_000);
       await expectNoOrphans();
     });
+
+    it('warns once when a resubmission keeps a leader past 80% (the superseded attempt freed in the same upload)', async () => {
+      const c = await buildCourse(t.app, t.config.publicUrl);
+      const large = await assignment(c, { maxFileSizeMb: 5 });
+      const small = await assignment(c, { maxFileSizeMb: 5 });
+      const warnings = async () =>
+        (
+          (await t.app.db.execute(sql`
+            select count(*)::int as n from notification_outbox
+            where user_id = ${c.ids.leader} and type = 'storage_warning'`)) as {
+            rows: Array<{ n: number }>;
+          }
+        ).rows[0]!.n;
+      // Quota 2 MB: 1.5 MB is 75%; with 0.2 MB more, 85%, and it stays 85% with each
+      // resubmission of the 0.2 MB (the one it supersedes stops counting in the same upload).
+      const first = await submitAssignment(c, large, [pdfPart('large.pdf', 1_500_000)]);
+      expect(first.statusCode, first.body).toBe(201);
+      expect(await warnings()).toBe(0);
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        const response = await submitAssignment(c, small, [pdfPart(`v${attempt}.pdf`, 200_000)]);
+        expect(response.statusCode, response.body).toBe(201);
+        // Enqueued in the upload's own transaction: counted as soon as it answered.
+        expect(await warnings()).toBe(1);
+      }
+      expect(await usage(c.leader)).toBe(1_700_000);
+    });
   });
 });

@@ -241,6 +241,10 @@ export class FileStore {
     let result: T;
     try {
       result = await this.#db.transaction(async (tx) => {
+        // Read before the rows go in: linking may stop charging older bytes (a superseded
+        // attempt, a replaced answer), so "after minus what was added" would come out too low
+        // and warn a user past 80% again on every resubmission.
+        const before = await storedBytesOf(tx, policy.uploaderId);
         const rows = await insertFiles(
           tx,
           received.files.map((file) => ({
@@ -257,9 +261,8 @@ export class FileStore {
         if (named !== received.inflightKeys.length) throw new AppError('service_unavailable');
         const linked = await link(tx, rows, received.fields);
         // Its consequences (a storage warning) commit with it (issue 23).
-        const added = received.files.reduce((total, file) => total + file.size, 0);
         const after = await storedBytesOf(tx, policy.uploaderId);
-        await this.#onStored(tx, policy.uploaderId, after - added, after);
+        await this.#onStored(tx, policy.uploaderId, before, after);
         return linked;
       });
     } catch (error) {
