@@ -211,7 +211,6 @@ export function DeleteSubmissionButton({
   isGraded?: boolean;
 }) {
   const { t } = useTranslation();
-  const [isConfirming, setIsConfirming] = useState(false);
   const remove = useDeleteSubmission();
   if (isGraded) {
     return (
@@ -241,45 +240,12 @@ export function DeleteSubmissionButton({
         notify.error(apiErrorMessage(error, t('lectureNotes.panel.deleteFailed'))),
       );
   };
-  if (!isConfirming) {
-    return (
-      <Group>
-        <Button
-          size="xs"
-          variant="light"
-          color="red"
-          leftSection={<IconTrash size={14} aria-hidden="true" />}
-          onClick={() => setIsConfirming(true)}
-        >
-          {t('lectureNotes.panel.deleteSubmission')}
-        </Button>
-      </Group>
-    );
-  }
   return (
-    <Alert
-      color="red"
-      variant="light"
-      role="alertdialog"
-      aria-label={t('lectureNotes.panel.deleteSubmission')}
-    >
-      <Stack gap="xs">
-        <Text size="sm">{t('lectureNotes.confirm.submissionText')}</Text>
-        <Group gap="sm">
-          <Button
-            size="xs"
-            variant="default"
-            onClick={() => setIsConfirming(false)}
-            disabled={remove.isPending}
-          >
-            {t('lectureNotes.confirm.cancel')}
-          </Button>
-          <Button size="xs" color="red" onClick={confirm} loading={remove.isPending} autoFocus>
-            {t('lectureNotes.confirm.delete')}
-          </Button>
-        </Group>
-      </Stack>
-    </Alert>
+    <DeleteInPlace
+      text={t('lectureNotes.confirm.submissionText')}
+      isPending={remove.isPending}
+      onConfirm={confirm}
+    />
   );
 }
 
@@ -307,7 +273,6 @@ export function OwnerDeleteSubmissionButton({
   evaluation: EvaluationView | null;
 }) {
   const { t } = useTranslation();
-  const [isConfirming, setIsConfirming] = useState(false);
   const remove = useDeleteTeamSubmission();
   const confirm = () => {
     remove
@@ -317,6 +282,37 @@ export function OwnerDeleteSubmissionButton({
         notify.error(apiErrorMessage(error, t('lectureNotes.panel.deleteFailed'))),
       );
   };
+  return (
+    <DeleteInPlace
+      text={
+        evaluation
+          ? t('lectureNotes.panel.ownerDeleteText', { grade: gradeText(t, evaluation) })
+          : t('lectureNotes.panel.ownerDeleteUngradedText')
+      }
+      textTestId="owner-delete-text"
+      isPending={remove.isPending}
+      onConfirm={confirm}
+    />
+  );
+}
+
+/**
+ * Delete Submission, then a confirmation in place of the button (an alert dialog saying what
+ * goes, with Cancel and Delete) for the caller's own answer and for the owner's delete.
+ */
+function DeleteInPlace({
+  text,
+  textTestId,
+  isPending,
+  onConfirm,
+}: {
+  text: string;
+  textTestId?: string;
+  isPending: boolean;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation();
+  const [isConfirming, setIsConfirming] = useState(false);
   if (!isConfirming) {
     return (
       <Group>
@@ -340,21 +336,19 @@ export function OwnerDeleteSubmissionButton({
       aria-label={t('lectureNotes.panel.deleteSubmission')}
     >
       <Stack gap="xs">
-        <Text size="sm" data-testid="owner-delete-text">
-          {evaluation
-            ? t('lectureNotes.panel.ownerDeleteText', { grade: gradeText(t, evaluation) })
-            : t('lectureNotes.panel.ownerDeleteUngradedText')}
+        <Text size="sm" data-testid={textTestId}>
+          {text}
         </Text>
         <Group gap="sm">
           <Button
             size="xs"
             variant="default"
             onClick={() => setIsConfirming(false)}
-            disabled={remove.isPending}
+            disabled={isPending}
           >
             {t('lectureNotes.confirm.cancel')}
           </Button>
-          <Button size="xs" color="red" onClick={confirm} loading={remove.isPending} autoFocus>
+          <Button size="xs" color="red" onClick={onConfirm} loading={isPending} autoFocus>
             {t('lectureNotes.confirm.delete')}
           </Button>
         </Group>
