@@ -8,6 +8,7 @@ import {
   createOpenAssignment,
   createPublishedNote,
   setCourseAccounts,
+  waitForUnread,
 } from './support/workspaces.ts';
 
 // Issue 22 (decision 0013): a signed-in visit to a workspace page gets its first screen rendered
@@ -108,6 +109,9 @@ test.describe('workspace page: the server-rendered first screen and the app over
     await setCourseAccounts(owner, workspaceId, { leader, member });
     await createPublishedNote(owner, workspaceId, noteTitle);
     await createOpenAssignment(owner, workspaceId, assignmentTitle);
+    // The new assignment tells the leader and the member (the note has no task); the bell must
+    // read the same before and after the takeover, so it has arrived before the visits.
+    await Promise.all([waitForUnread(leader, 1), waitForUnread(member, 1)]);
   });
 
   test.afterAll(async () => {

@@ -172,7 +172,11 @@ export async function createPublishedNote(
   await send(owner, 'patch', `${base}/${note.id}`, { isPublished: true });
 }
 
-/** An assignment open from yesterday to tomorrow (PDF, 5 MB), through the API; every leader needs an e-mail. */
+/**
+ * An assignment open from yesterday to a week from now (PDF, 5 MB), through the API; every leader
+ * needs an e-mail. Its deadline is more than 24 h away, so no "due soon" reminder arrives at a
+ * moment of the reminder timer's choosing.
+ */
 export async function createOpenAssignment(
   owner: Account,
   workspaceId: string,
@@ -187,7 +191,7 @@ export async function createOpenAssignment(
       title,
       description: '',
       startAt: new Date(Date.now() - day).toISOString(),
-      endAt: new Date(Date.now() + day).toISOString(),
+      endAt: new Date(Date.now() + 7 * day).toISOString(),
       maxFileSizeMb: 5,
       allowedTypes: ['pdf'],
     },
@@ -200,4 +204,18 @@ export function sectionLink(page: Page, name: string): Locator {
   return page
     .getByRole('navigation', { name: /Workspace sections|워크스페이스 섹션/ })
     .getByRole('link', { name, exact: true });
+}
+
+/**
+ * Waits until `account` has `unread` unread notifications. Notifications leave the outbox after
+ * the action's answer (decision 0014), so a spec that compares two renders of the bell waits for
+ * them to arrive first.
+ */
+export async function waitForUnread(account: Account, unread: number): Promise<void> {
+  await expect
+    .poll(async () => {
+      const response = await account.context.request.get('/api/notifications/counts');
+      return ((await response.json()) as { unread: number }).unread;
+    })
+    .toBe(unread);
 }
