@@ -90,6 +90,7 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
             ...IDEMPOTENCY_ERRORS,
             ...SHUFFLE_ERROR_IDS,
             'duplicate_result_title',
+            'duplicate_member_email',
             'rule_broken',
           ),
         },

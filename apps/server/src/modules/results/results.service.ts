@@ -1,5 +1,6 @@
 import {
   AppError,
+  assertOneEmailPerMember,
   isDrawOfSeed,
   type SaveResultInput,
   snapshotProblems,
@@ -82,8 +83,13 @@ export async function getResult(db: Db, userId: string, resultId: string) {
   return presentResult(row);
 }
 
-/** Save Result: stores a checked snapshot (`checkedSaveInput`) under a title unique for the user. */
+/**
+ * Save Result: stores a checked snapshot (`checkedSaveInput`) under a title unique for the user.
+ * A roster that gives one e-mail to two members is refused and nothing is stored (issue 23: one
+ * person, one roster entry, the rule Create Team applies to the same snapshot).
+ */
 export async function saveResult(db: Db, userId: string, input: SaveResultInput) {
+  assertOneEmailPerMember(input.snapshot);
   return presentResult(await insertResult(db, userId, input.title, input.snapshot));
 }
 

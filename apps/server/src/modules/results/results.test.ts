@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/client.ts';
 import { buildSnapshot } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { savedResults } from './results.table.ts';
 
 describe('/api/results', () => {
   let t: TestApp;
@@ -147,6 +149,45 @@ describe('/api/results', () => {
       'This result cannot be saved: its teams are not the draw of its seed.',
     );
     expect((await client.get('/api/results')).json()).toEqual([]);
+  });
+
+  it('refuses a roster that gives one e-mail to two members, naming both, and stores nothing', async () => {
+    // Issue 23, one person, one roster entry: the rule Create Team applies to the same snapshot.
+    const { client, id: userId } = await buildUser(t.app, origin);
+    const snapshot = buildSnapshot(6, 2);
+    snapshot.members[1]!.email = 'ann@example.com';
+    snapshot.members[4]!.email = '  ANN@Example.com ';
+    const teamOf = (memberId: string) =>
+      snapshot.groups.find((group) => group.memberIds.includes(memberId))!.number;
+    const key = { 'idempotency-key': `shared-email-${userId}` };
+    const response = await client.request(
+      'POST',
+      '/api/results',
+      { title: 'Shared e-mail', snapshot },
+      key,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: 'duplicate_member_email',
+      field: 'snapshot.members',
+      message: `ann@example.com is already the e-mail of Member 2 (Team ${teamOf('m2')}); Member 5 (Team ${teamOf('m5')}) cannot have it too.`,
+    });
+    expect(
+      await t.app.db.select().from(savedResults).where(eq(savedResults.userId, userId)),
+    ).toEqual([]);
+    expect((await client.get('/api/results')).json()).toEqual([]);
+
+    // The same people with an e-mail each are saved, e-mails and all: the refusal did not keep
+    // the Idempotency-Key either (a refused first request frees it).
+    snapshot.members[4]!.email = 'eve@example.com';
+    const saved = await client.request(
+      'POST',
+      '/api/results',
+      { title: 'Shared e-mail', snapshot },
+      key,
+    );
+    expect(saved.statusCode).toBe(201);
+    expect(saved.json().snapshot.members[4].email).toBe('eve@example.com');
   });
 
   it('never shows, loads or deletes someone else’s result', async () => {

@@ -1,8 +1,6 @@
 import {
   AppError,
-  appError,
-  firstDuplicateEmail,
-  memberLabel,
+  assertOneEmailPerMember,
   type ShuffleSnapshot,
   slugify,
   uniqueSlug,
@@ -20,24 +18,6 @@ export type CreateWorkspaceInput =
 const SLUG_ATTEMPTS = 3;
 
 /**
- * Refuses a roster that gives one e-mail to two members (issue 23: one person, one roster entry),
- * naming both with their teams, before anything is written.
- */
-function assertOneEmailPerMember(snapshot: ShuffleSnapshot) {
-  const duplicate = firstDuplicateEmail(snapshot.members);
-  if (!duplicate) return;
-  const teamOf = (memberId: string) =>
-    snapshot.groups.find((group) => group.memberIds.includes(memberId))?.number ?? null;
-  const label = (member: { id: string; name: string }) =>
-    memberLabel(member.name, teamOf(member.id));
-  throw appError(
-    'duplicate_member_email',
-    { email: duplicate.email, holder: label(duplicate.holder), member: label(duplicate.other) },
-    { field: 'snapshot.members' },
-  );
-}
-
-/**
  * Create Team (spec part 1, section 4): saves the snapshot as a result (or uses one of the user's
  * saved results) and creates the workspace from it, in one transaction. Two creations racing for
  * the same slug: the loser's transaction rolls back and is tried again with the next free slug.
@@ -49,6 +29,7 @@ export async function createWorkspace(
   input: CreateWorkspaceInput,
 ) {
   if ('snapshot' in input) {
+    // One person, one roster entry (issue 23): the rule Save Result applies too.
     assertOneEmailPerMember(input.snapshot);
     await assertFaithfulSnapshot(cpu, input.snapshot);
   }

@@ -7,6 +7,7 @@ import {
   memberLabel,
   normalizeEmail,
   slugMatches,
+  UNKNOWN_SHARED_EMAIL,
   type WorkspaceAccessRole,
 } from '@teamshuffle/domain';
 import { uniqueViolation } from '../../db/errors.ts';
@@ -431,11 +432,7 @@ async function writeMemberEmails(
     if (uniqueViolation(error) !== MEMBER_EMAIL_INDEX) throw error;
     throw (
       duplicateEmailError(await loadWorkspaceDetail(db, workspaceId), changes) ??
-      appError(
-        'duplicate_member_email',
-        { email: 'This e-mail', holder: 'another member', member: 'this member' },
-        { cause: error },
-      )
+      appError('duplicate_member_email', UNKNOWN_SHARED_EMAIL, { cause: error })
     );
   }
 }
