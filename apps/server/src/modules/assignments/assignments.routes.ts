@@ -238,15 +238,19 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = request.user!;
       const row = await assignmentOf(app.db, access, request.params.assignmentId);
       const target = submissionTarget(row, access);
-      await app.files.store(request, reply, submissionPolicy(row, user), (tx, rows, fields) =>
-        recordAttempt(tx, {
-          row,
-          teamId: target.teamId,
-          isLate: target.isLate,
-          user,
-          notes: fields.notes,
-          files: rows.map((file) => ({ id: file.id, name: file.originalName, size: file.size })),
-        }),
+      await app.files.store(
+        request,
+        reply,
+        submissionPolicy(row, user, target.teamId),
+        (tx, rows, fields) =>
+          recordAttempt(tx, {
+            row,
+            teamId: target.teamId,
+            isLate: target.isLate,
+            user,
+            notes: fields.notes,
+            files: rows.map((file) => ({ id: file.id, name: file.originalName, size: file.size })),
+          }),
       );
       return reply.status(201).send(await presentAssignment(app.db, access, user, row.id));
     },

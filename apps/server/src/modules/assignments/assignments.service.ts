@@ -228,9 +228,19 @@ export function submissionTarget(row: AssignmentRow, access: Access, now = new D
   };
 }
 
-/** The policy an assignment's files are checked against (spec part 2, section 5). */
-export function submissionPolicy(row: AssignmentRow, user: SessionUser): UploadPolicy {
+/**
+ * The policy an assignment's files are checked against (spec part 2, section 5). The upload
+ * supersedes the team's earlier attempts, the files `recordAttempt` stops charging: near the quota
+ * the leader's own charged bytes among them count as left (decision 0016).
+ */
+export function submissionPolicy(
+  row: AssignmentRow,
+  user: SessionUser,
+  teamId: string,
+): UploadPolicy {
   return {
+    supersedes: async (tx) =>
+      filesOfEarlierAttempts(tx, row.id, teamId, await nextAttemptNumber(tx, row.id, teamId)),
     uploaderId: user.id,
     workspaceId: row.workspaceId,
     kind: 'assignment_submission',

@@ -31,12 +31,12 @@ export async function openReservation(
     quotaBytes: number;
     expiresAt: Date;
     instanceId: string;
+    supersedes?: Supersedes | undefined;
   },
 ): Promise<{ reservationId: string; bytes: number } | { remainingBytes: number }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from "user" where id = ${input.userId} for update`);
-    const used = await usedAndReservedBytes(tx, input.userId);
-    const remainingBytes = Math.max(0, input.quotaBytes - used);
+    const remainingBytes = await roomFor(tx, input.userId, input);
     if (input.mustFit > remainingBytes) return { remainingBytes };
     const bytes = Math.min(input.initial, remainingBytes);
     const [row] = await tx
@@ -58,16 +58,22 @@ export async function openReservation(
  */
 export async function growReservation(
   db: Db,
-  input: { reservationId: string; userId: string; need: number; want: number; quotaBytes: number },
+  input: {
+    reservationId: string;
+    userId: string;
+    need: number;
+    want: number;
+    quotaBytes: number;
+    supersedes?: Supersedes | undefined;
+  },
 ): Promise<{ added: number } | { remainingBytes: number }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from "user" where id = ${input.userId} for update`);
-    const used = await usedAndReservedBytes(tx, input.userId);
+    const left = await roomFor(tx, input.userId, { ...input, mustFit: input.need });
     const [own] = await tx
       .select({ bytes: storageReservations.bytes })
       .from(storageReservations)
       .where(eq(storageReservations.id, input.reservationId));
-    const left = Math.max(0, input.quotaBytes - used);
     // A claim that is gone (collected, expired) grants nothing more.
     if (!own || input.need > left) return { remainingBytes: left + (own?.bytes ?? 0) };
     const added = Math.min(Math.max(input.need, input.want), left);
@@ -80,17 +86,58 @@ export async function growReservation(
 }
 
 /**
- * Bytes charged to the user plus bytes claimed by their uploads in progress. Superseded attempts
- * are charged to no one (decision 0016), so the refusal's "{n}MB remaining" and the quota bar
- * (`storedBytesOf`) count the same bytes.
+ * The ids of the files an upload stops charging to its uploader when it commits (the attempt or
+ * answer it supersedes), read inside the claim's transaction (decision 0016).
  */
-async function usedAndReservedBytes(db: Db, userId: string): Promise<number> {
+export type Supersedes = (tx: Db) => Promise<readonly string[]>;
+
+/**
+ * Bytes charged to the user plus bytes claimed by their uploads in progress, less the bytes of
+ * `credited` files that are charged to this user. Superseded attempts are charged to no one
+ * (decision 0016), so the refusal's "{n}MB remaining" and the quota bar (`storedBytesOf`) count
+ * the same bytes. One statement, so the charge and the credit come from one snapshot: a file
+ * another upload's commit stops charging leaves both at once, never one of them.
+ */
+async function heldBytes(
+  db: Db,
+  userId: string,
+  credited: readonly string[] = [],
+): Promise<number> {
+  const credit =
+    credited.length === 0
+      ? sql`0`
+      : sql`(select coalesce(sum(size), 0) from files
+           where uploader_id = ${userId} and is_charged
+           and id in (${sql.join(
+             credited.map((id) => sql`${id}::uuid`),
+             sql`, `,
+           )}))`;
   const result = await db.execute(sql`
     select
       (select coalesce(sum(size), 0) from files where uploader_id = ${userId} and is_charged)
       + (select coalesce(sum(bytes), 0) from storage_reservations
-         where user_id = ${userId} and expires_at > now()) as total`);
+         where user_id = ${userId} and expires_at > now())
+      - ${credit} as total`);
   return Number(rowsOf<{ total: string | number }>(result)[0]?.total ?? 0);
+}
+
+/**
+ * What the user has left for one upload, under the lock on their row. When `mustFit` bytes do
+ * not fit, the bytes the upload will stop charging to this user when it commits count as left
+ * too (decision 0016: a same-size resubmission near the quota goes through). Only the user's
+ * own charged bytes count, and every other upload's claim is held in full, so two uploads that
+ * supersede the same attempt cannot both use its bytes: the second sees the first's claim.
+ */
+async function roomFor(
+  tx: Db,
+  userId: string,
+  input: { mustFit: number; quotaBytes: number; supersedes?: Supersedes | undefined },
+): Promise<number> {
+  const left = Math.max(0, input.quotaBytes - (await heldBytes(tx, userId)));
+  if (input.mustFit <= left || !input.supersedes) return left;
+  const credited = await input.supersedes(tx);
+  if (credited.length === 0) return left;
+  return Math.max(0, input.quotaBytes - (await heldBytes(tx, userId, credited)));
 }
 
 /** Bytes charged to the user (what the quota bar shows; decision 0016). */

@@ -30,6 +30,7 @@ import {
   collectDeadInstances,
   markInflight,
   storedBytesOf,
+  type Supersedes,
   unknownKeys,
 } from './files.repository.ts';
 
@@ -47,6 +48,12 @@ export type UploadPolicy = {
   requireFiles?: boolean;
   /** Catalogue entries for a file too large and one of a wrong type, when a panel words them its own way. */
   refusals?: { tooLarge?: ErrorId; wrongType?: ErrorId };
+  /**
+   * The files `link` stops charging to the uploader (the attempt or answer this upload supersedes):
+   * near the quota their bytes count as left for this upload (decision 0016). The same files as
+   * `link` uncharges or deletes, read the same way, so the credit is never more than it frees.
+   */
+  supersedes?: Supersedes;
 };
 
 /** One file whose bytes are stored and whose row is not written yet. */
@@ -300,7 +307,8 @@ export class FileStore {
     // size is claimed at once, up to what is left (so of two uploads that do not fit together the
     // first gets through), and refused at once only when it could not fit even after the most
     // framing and fields a body may carry are taken off; the framing is given back at the end.
-    // Without a declared size the claim grows by steps as the file bytes stream.
+    // Without a declared size the claim grows by steps as the file bytes stream. Near the quota,
+    // the bytes of what the upload supersedes count as left for it (decision 0016).
     const claim = await openReservation(this.#db, {
       userId: policy.uploaderId,
       mustFit: hasDeclared ? Math.max(0, declared - MULTIPART_OVERHEAD_BYTES) : 0,
@@ -308,6 +316,7 @@ export class FileStore {
       quotaBytes: this.#quotaBytes,
       expiresAt: new Date(Date.now() + this.#uploadMs),
       instanceId: this.#instanceId,
+      supersedes: policy.supersedes,
     });
     if ('remainingBytes' in claim) {
       return refuse(appError('storage_limit_exceeded', { n: megabytes(claim.remainingBytes) }));
@@ -336,6 +345,7 @@ export class FileStore {
         need,
         want,
         quotaBytes: this.#quotaBytes,
+        supersedes: policy.supersedes,
       });
       if ('remainingBytes' in grown) {
         fileBytes -= bytes;

@@ -271,14 +271,18 @@ export const lectureNotesRoutes: FastifyPluginAsyncZod = async (app) => {
       const access = request.workspaceAccess!;
       const user = request.user!;
       const { note, owner } = await answerTarget(app.db, access, user, request.params.noteId);
-      await app.files.store(request, reply, submissionPolicy(note, user), (tx, rows, fields) =>
-        recordAnswer(tx, {
-          note,
-          owner,
-          user,
-          description: fields.description,
-          files: rows.map((row) => ({ id: row.id, name: row.originalName, size: row.size })),
-        }),
+      await app.files.store(
+        request,
+        reply,
+        submissionPolicy(note, user, owner),
+        (tx, rows, fields) =>
+          recordAnswer(tx, {
+            note,
+            owner,
+            user,
+            description: fields.description,
+            files: rows.map((row) => ({ id: row.id, name: row.originalName, size: row.size })),
+          }),
       );
       // The replaced attempt's bytes are queued for removal by the same transaction, which also
       // told the owner (issue 23).

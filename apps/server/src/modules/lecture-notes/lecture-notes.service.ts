@@ -285,9 +285,19 @@ export async function answerTarget(db: Db, access: Access, user: SessionUser, no
   return { note, owner: answerOwner(note, access, user) };
 }
 
-/** The policy a submission's files are checked against: the task's size and types, in the leader panel's words. */
-export function submissionPolicy(note: NoteRow, user: SessionUser): UploadPolicy {
+/**
+ * The policy a submission's files are checked against: the task's size and types, in the leader
+ * panel's words. The upload replaces the answer's current attempt, whose files `recordAnswer`
+ * deletes (or, graded, stops charging): near the quota the caller's own charged bytes among them
+ * count as left (decision 0016).
+ */
+export function submissionPolicy(
+  note: NoteRow,
+  user: SessionUser,
+  owner: SubmissionOwner,
+): UploadPolicy {
   return {
+    supersedes: async (tx) => (await findCurrentAnswer(tx, note.id, owner))?.fileIds ?? [],
     uploaderId: user.id,
     workspaceId: note.workspaceId,
     kind: 'task_submission',
