@@ -26,6 +26,7 @@ import { storagePlugin } from './plugins/storage.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin, sendError } from './plugins/errors.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
+import { instancePlugin } from './plugins/instance.ts';
 import { inputPlugin } from './plugins/input.ts';
 import { requestDeadlinePlugin } from './plugins/request-deadline.ts';
 import { mailPlugin } from './plugins/mail.ts';
@@ -90,6 +91,8 @@ export async function buildApp(
     database: config.database,
     delayOpen: options.delayDatabaseOpen,
   });
+  // This instance's id and lease (decision 0018), before anything that leaves work behind.
+  await app.register(instancePlugin);
   await app.register(securityPlugin, {
     publicUrl: config.publicUrl,
     rateLimitPerMinute: config.rateLimitPerMinute,

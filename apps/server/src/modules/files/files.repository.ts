@@ -1,13 +1,7 @@
 import { isUuid } from '@teamshuffle/domain';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../plugins/database.ts';
-import {
-  blobDeletions,
-  files,
-  inflightUploads,
-  serverInstances,
-  storageReservations,
-} from './files.table.ts';
+import { blobDeletions, files, inflightUploads, storageReservations } from './files.table.ts';
 import { rowsOf } from '../../db/rows.ts';
 
 export type FileRow = typeof files.$inferSelect;
@@ -244,48 +238,6 @@ export async function clearInflight(db: Db, keys: readonly string[]): Promise<nu
     .where(inArray(inflightUploads.storageKey, [...keys]))
     .returning({ key: inflightUploads.storageKey });
   return gone.length;
-}
-
-/** Starts or renews an instance's lease until `leaseMs` from now (decision 0018). */
-export async function renewInstanceLease(
-  db: Db,
-  instanceId: string,
-  leaseMs: number,
-  where: { host: string; pid: number },
-): Promise<void> {
-  await db.execute(sql`
-    insert into server_instances (id, lease_until, host, pid)
-    values (${instanceId}, now() + ${leaseMs} * interval '1 millisecond', ${where.host}, ${where.pid})
-    on conflict (id) do update set lease_until = excluded.lease_until`);
-}
-
-/**
- * Ends at once the leases of instances on `host` whose process is gone (`isAlive(pid)` false):
- * a process that no longer exists serves no upload, whatever its lease still says (migration
- * 0024). Returns how many it ended. Instances on other hosts keep their lease until it lapses.
- */
-export async function endLeasesOfGoneProcesses(
-  db: Db,
-  host: string,
-  isAlive: (pid: number) => boolean,
-): Promise<number> {
-  const rows = rowsOf<{ id: string; pid: number | null }>(
-    await db.execute(sql`
-      select id, pid from server_instances
-      where host = ${host} and pid is not null and lease_until > now()`),
-  );
-  const gone = rows.filter((row) => row.pid !== null && !isAlive(row.pid)).map((row) => row.id);
-  if (gone.length === 0) return 0;
-  await db
-    .update(serverInstances)
-    .set({ leaseUntil: sql`now() - interval '1 second'` })
-    .where(inArray(serverInstances.id, gone));
-  return gone.length;
-}
-
-/** Ends an instance's lease (it closed with nothing in flight). */
-export async function endInstanceLease(db: Db, instanceId: string): Promise<void> {
-  await db.delete(serverInstances).where(eq(serverInstances.id, instanceId));
 }
 
 /**

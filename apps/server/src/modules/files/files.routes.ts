@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import type {} from '@fastify/multipart';
 import { safeParam, type StoredFile, storageUsage, TEXT_LIMITS } from '@teamshuffle/domain';
 import type { FastifyInstance } from 'fastify';
@@ -10,12 +8,7 @@ import { errorResponses, sendError } from '../../plugins/errors.ts';
 import { notifyStorageChanged } from '../notifications/notifications.service.ts';
 import { sendStoredFile } from './file-download.ts';
 import type { FileRow } from './files.repository.ts';
-import {
-  endInstanceLease,
-  endLeasesOfGoneProcesses,
-  findFile,
-  renewInstanceLease,
-} from './files.repository.ts';
+import { findFile } from './files.repository.ts';
 import { FileStore } from './files.service.ts';
 
 declare module 'fastify' {
@@ -39,40 +32,14 @@ export function presentFile(row: FileRow): StoredFile {
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 /**
- * The instance lease (decision 0018): renewed every `renewEveryMs`, lapsing `leaseMs` after the
- * last renewal; every `collectEveryMs` (and at start) an instance collects the leftovers of
- * instances whose lease has lapsed. Tests shorten them before building an app.
- */
-export const instanceLeaseTimings = {
-  leaseMs: 90_000,
-  renewEveryMs: 20_000,
-  collectEveryMs: 60_000,
-};
-
-/** Whether a process of this host exists (signal 0 checks without sending anything). */
-export function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists, as another user's; only ESRCH says there is no such process.
-    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
-  }
-}
-
-/**
  * Files: `app.files` for the modules that take uploads, the authorized download route, the
  * user's storage figure, and the sweep that leaves no bytes without a row after a crash.
  */
 export const filesPlugin = fp(
   async (app: FastifyInstance, options: { uploadMs: number; quotaBytes: number }) => {
-    // This instance's id and lease, taken before any upload can be served (decision 0018).
-    const instanceId = randomUUID();
-    const timings = { ...instanceLeaseTimings };
-    const where = { host: hostname(), pid: process.pid };
-    await renewInstanceLease(app.db, instanceId, timings.leaseMs, where);
+    // Uploads carry this instance's id: its lease (plugins/instance.ts) says whether it is alive.
     const store = new FileStore({
-      instanceId,
+      instanceId: app.instance.id,
       db: app.db,
       storage: app.storage,
       quotaBytes: options.quotaBytes,
@@ -144,37 +111,31 @@ export const filesPlugin = fp(
     // An instance of this host whose process is gone (killed, then restarted here) is dead now,
     // not when its lease lapses: its leftovers go at this start (migration 0024).
     const collect = () =>
-      endLeasesOfGoneProcesses(app.db, where.host, isProcessAlive)
-        .then(() => store.collectDead({ isOnlyInstance: app.dbDriver === 'pglite' }))
+      app.instance
+        .endGoneProcesses()
+        .then(() => store.collectDead({ isOnlyInstance: app.instance.isOnlyInstance }))
         .then(({ droppedClaims, removed }) => {
           if (droppedClaims > 0 || removed > 0)
             app.log.info({ droppedClaims, removed }, "collected a dead instance's uploads");
         })
         .catch((error: unknown) => app.log.warn({ err: error }, 'the upload collection failed'));
-    const renew = () =>
-      renewInstanceLease(app.db, instanceId, timings.leaseMs, where).catch((error: unknown) =>
-        app.log.warn({ err: error }, 'could not renew the instance lease'),
-      );
     const timers: NodeJS.Timeout[] = [];
     app.addHook('onReady', async () => {
       await collect();
       await sweep();
       timers.push(
         setInterval(() => void sweep(), SWEEP_EVERY_MS),
-        setInterval(() => void renew(), timings.renewEveryMs),
-        setInterval(() => void collect(), timings.collectEveryMs),
+        setInterval(() => void collect(), app.instance.collectEveryMs),
       );
       for (const timer of timers) timer.unref();
     });
     app.addHook('onClose', async () => {
       for (const timer of timers) clearInterval(timer);
-      // Every request has finished: nothing of this instance is in flight any more.
-      await endInstanceLease(app.db, instanceId).catch(() => {});
     });
   },
   {
     name: 'files',
     fastify: '5.x',
-    dependencies: ['database', 'storage', 'auth', 'errors', 'input', 'notifications'],
+    dependencies: ['database', 'instance', 'storage', 'auth', 'errors', 'input', 'notifications'],
   },
 );

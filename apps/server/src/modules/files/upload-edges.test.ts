@@ -16,7 +16,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { fileOf, multipartBody, type Part } from '../../../test/multipart.ts';
 import { waitFor } from '../../../test/process.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { instanceLeaseTimings } from './files.routes.ts';
+import { instanceLeaseTimings } from '../../plugins/instance.ts';
 import { megabytes } from './files.service.ts';
 
 type User = Awaited<ReturnType<typeof buildUser>>;
