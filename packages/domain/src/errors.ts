@@ -383,6 +383,12 @@ export const errors = {
     message:
       'The first request with this Idempotency-Key is still being processed. Please try again in a moment.',
   },
+  idempotency_answer_lost: {
+    id: 'idempotency_answer_lost',
+    status: 409,
+    message:
+      'This was saved, but the server stopped before it could answer. Reload the page to see it.',
+  },
   // Every bad body is a 400 (issue 23, decision 0018): an upload cut off or not well formed.
   upload_malformed: {
     id: 'upload_malformed',

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { user } from '../modules/users/users.table.ts';
 
 // The Idempotency-Key records of creating requests (plugins/idempotency.ts, decision 0015): per
@@ -18,6 +27,10 @@ export const idempotencyKeys = pgTable(
     contentType: text('content_type'),
     responseBody: text('response_body'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The instance running the first request (decision 0018's lease); null before 0025. */
+    instanceId: uuid('instance_id'),
+    /** When the first request's work committed (in its transaction); null while none has. */
+    committedAt: timestamp('committed_at', { withTimezone: true }),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.key] }),

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
+import { withActionCommits } from '../db/action-context.ts';
 import * as schema from '../db/schema.ts';
 
 /** The Drizzle database, the same type whichever driver is underneath. */
@@ -261,7 +262,7 @@ export const databasePlugin = fp(
       clearInterval(progress);
     }
     app.log.info({ ms: Date.now() - startedAt }, 'database opened');
-    app.decorate('db', opened.db);
+    app.decorate('db', withActionCommits(opened.db));
     app.decorate('dbDriver', opened.driver);
     app.decorate('pingDatabase', opened.ping);
     app.decorate('dbListen', opened.listen);

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { errors, IDEMPOTENCY_KEY_PATTERN } from '@teamshuffle/domain';
+import { appError, errors, IDEMPOTENCY_KEY_PATTERN } from '@teamshuffle/domain';
 import type { ErrorId } from '@teamshuffle/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
+import { actionContext } from '../db/action-context.ts';
 import { rowsOf } from '../db/rows.ts';
 import type { Db } from './database.ts';
 import { sendError } from './errors.ts';
@@ -45,15 +46,23 @@ export const IDEMPOTENCY_ERRORS = [
   'idempotency_key_invalid',
   'idempotency_key_reused',
   'idempotency_request_in_progress',
+  'idempotency_answer_lost',
 ] as const satisfies readonly ErrorId[];
 
-type Claim = { userId: string; key: string; fingerprint: string };
+/** A key this instance claimed for the request it runs; `isOpen` until its answer is chosen. */
+type Claim = { userId: string; key: string; fingerprint: string; isOpen: boolean };
 type KeyRow = {
   fingerprint: string;
   status: 'running' | 'done';
   status_code: number | null;
   content_type: string | null;
   response_body: string | null;
+  /** The first request's work committed (its transaction marked the key). */
+  is_committed: boolean;
+  /** The instance running the first request is not alive (decision 0018). */
+  is_orphaned: boolean;
+  /** The first request runs on another instance than this one. */
+  is_elsewhere: boolean;
 };
 
 /** Deletes the records older than 24 h (their keys are free anyway; this keeps the table small). */
@@ -139,25 +148,36 @@ export const idempotencyPlugin = fp(
       }
     };
 
+    const instanceId = app.instance.id;
     const claim = async (userId: string, key: string, fingerprint: string) => {
-      // A new key, or one whose record expired (24 h) or whose first request died (the lease).
+      // A new key; or one whose record expired (24 h); or one whose first request died before its
+      // work committed: with its instance (not alive), or past the time limit (claims made
+      // before migration 0025 name no instance). A first request whose work committed keeps its
+      // key: running it again would do the work twice.
       const result = await app.db.execute(sql`
-        insert into idempotency_keys (user_id, key, fingerprint)
-        values (${userId}, ${key}, ${fingerprint})
+        insert into idempotency_keys (user_id, key, fingerprint, instance_id)
+        values (${userId}, ${key}, ${fingerprint}, ${instanceId})
         on conflict (user_id, key) do update set
           fingerprint = excluded.fingerprint, status = 'running', status_code = null,
-          content_type = null, response_body = null, created_at = now()
+          content_type = null, response_body = null, created_at = now(),
+          instance_id = excluded.instance_id, committed_at = null
         where (idempotency_keys.status = 'done'
             and idempotency_keys.created_at < now() - make_interval(secs => ${ttlSeconds}))
-          or (idempotency_keys.status = 'running'
-            and idempotency_keys.created_at < now() - make_interval(secs => ${leaseSeconds}))
+          or (idempotency_keys.status = 'running' and idempotency_keys.committed_at is null
+            and (idempotency_keys.created_at < now() - make_interval(secs => ${leaseSeconds})
+              or (idempotency_keys.instance_id is not null
+                and idempotency_keys.instance_id not in (${app.instance.aliveIds()}))))
         returning 1 as claimed`);
       return rowsOf<{ claimed: number }>(result).length > 0;
     };
 
     const readKey = async (userId: string, key: string) => {
       const result = await app.db.execute(sql`
-        select fingerprint, status, status_code, content_type, response_body
+        select fingerprint, status, status_code, content_type, response_body,
+          committed_at is not null as is_committed,
+          (instance_id is not null and instance_id not in (${app.instance.aliveIds()}))
+            as is_orphaned,
+          (instance_id is distinct from ${instanceId}::uuid) as is_elsewhere
         from idempotency_keys where user_id = ${userId} and key = ${key}`);
       return rowsOf<KeyRow>(result)[0];
     };
@@ -165,6 +185,11 @@ export const idempotencyPlugin = fp(
     const answerRepeat = (reply: FastifyReply, row: KeyRow, fingerprint: string) => {
       if (row.fingerprint !== fingerprint) {
         return sendError(reply, 'idempotency_key_reused', undefined, 'Idempotency-Key');
+      }
+      if (row.status === 'running' && row.is_committed && row.is_orphaned) {
+        // The first request's work is saved, and its answer died with its instance: running it
+        // again would do the work twice, and there is no answer to give back.
+        return sendError(reply, 'idempotency_answer_lost');
       }
       if (row.status === 'running') {
         return sendError(reply.header('retry-after', '1'), 'idempotency_request_in_progress');
@@ -183,24 +208,54 @@ export const idempotencyPlugin = fp(
       const user = request.user;
       if (typeof key !== 'string' || !user) return;
       const fingerprint = fingerprintOf(request);
-      // Twice at most: a first request that failed between our insert and our read freed the key.
-      for (let round = 0; round < 2; round++) {
+      let hasLookedForGone = false;
+      // A few rounds at most: a first request that failed between our insert and our read freed
+      // the key; one that runs on an instance of this host whose process is gone is taken over
+      // once its lease is ended (a restart here after a kill).
+      for (let round = 0; round < 3; round++) {
         if (await claim(user.id, key, fingerprint)) {
-          claims.set(request, { userId: user.id, key, fingerprint });
+          claims.set(request, { userId: user.id, key, fingerprint, isOpen: true });
           return;
         }
         const row = await readKey(user.id, key);
+        if (
+          row?.status === 'running' &&
+          row.fingerprint === fingerprint &&
+          row.is_elsewhere &&
+          !row.is_orphaned &&
+          !hasLookedForGone
+        ) {
+          hasLookedForGone = true;
+          if ((await app.instance.endGoneProcesses()) > 0) continue;
+        }
         if (row) return answerRepeat(reply, row, fingerprint);
       }
       return sendError(reply.header('retry-after', '1'), 'idempotency_request_in_progress');
     };
 
-    const release = async (request: FastifyRequest, { userId, key, fingerprint }: Claim) => {
+    const release = async (request: FastifyRequest, claimed: Claim) => {
+      claimed.isOpen = false;
       claims.delete(request);
+      const { userId, key, fingerprint } = claimed;
       await app.db.execute(sql`
         delete from idempotency_keys
         where user_id = ${userId} and key = ${key} and fingerprint = ${fingerprint}
-          and status = 'running'`);
+          and status = 'running' and instance_id = ${instanceId}`);
+    };
+
+    /**
+     * The last statement of each transaction the request commits: marks its key as committed, in
+     * the same transaction. A key another instance took over (this one was taken for dead: it
+     * stalled past its lease) refuses the commit, so the work is never done twice.
+     */
+    const markCommitted = async (tx: Db, claimed: Claim) => {
+      if (!claimed.isOpen) return;
+      const marked = await tx.execute(sql`
+        update idempotency_keys set committed_at = coalesce(committed_at, now())
+        where user_id = ${claimed.userId} and key = ${claimed.key}
+          and fingerprint = ${claimed.fingerprint} and instance_id = ${instanceId}
+        returning 1 as marked`);
+      if (rowsOf(marked).length === 0) throw appError('idempotency_request_in_progress');
     };
 
     // The answer is kept before it is sent, so a repeat that follows the answer finds it.
@@ -221,6 +276,7 @@ export const idempotencyPlugin = fp(
           await release(request, claimed);
           return payload;
         }
+        claimed.isOpen = false;
         claims.delete(request);
         const contentType = reply.getHeader('content-type');
         await app.db.execute(sql`
@@ -228,7 +284,8 @@ export const idempotencyPlugin = fp(
             content_type = ${typeof contentType === 'string' ? contentType : null},
             response_body = ${body}
           where user_id = ${claimed.userId} and key = ${claimed.key}
-            and fingerprint = ${claimed.fingerprint} and status = 'running'`);
+            and fingerprint = ${claimed.fingerprint} and status = 'running'
+            and instance_id = ${instanceId}`);
       } catch (error) {
         request.log.error({ err: error }, 'could not record the idempotent answer');
         // Not left 'running' for the lease: a retry runs again rather than waiting minutes.
@@ -255,6 +312,16 @@ export const idempotencyPlugin = fp(
         hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
       route.preValidation = [checkKey, ...list(route.preValidation)];
       route.preHandler = [...list(route.preHandler), claimKey];
+      // The handler runs in the claim's action context: every transaction it commits marks the
+      // key (markCommitted), in that transaction.
+      const handler = route.handler;
+      route.handler = function (this: FastifyInstance, request, reply) {
+        const claimed = claims.get(request);
+        if (!claimed) return handler.call(this, request, reply);
+        return actionContext.run({ beforeCommit: (tx) => markCommitted(tx, claimed) }, () =>
+          handler.call(this, request, reply),
+        );
+      };
       // First among the route's onSend hooks: compression (added to each route by its own onRoute
       // hook, which ran before this one) must come after the answer is kept as it was sent.
       route.onSend = [recordAnswer, ...list(route.onSend)];
@@ -273,5 +340,5 @@ export const idempotencyPlugin = fp(
     });
     app.addHook('onClose', async () => clearInterval(timer));
   },
-  { name: 'idempotency', fastify: '5.x', dependencies: ['database', 'errors'] },
+  { name: 'idempotency', fastify: '5.x', dependencies: ['database', 'errors', 'instance'] },
 );

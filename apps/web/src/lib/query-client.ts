@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
 /** A client error (4xx) will not change on a retry; a network blip or a 5xx might. */
@@ -7,7 +7,21 @@ function shouldRetry(failureCount: number, error: Error): boolean {
   return failureCount < 1;
 }
 
-export const queryClient = new QueryClient({
+/**
+ * A retried action whose first try was saved but whose answer died with the server (409
+ * idempotency_answer_lost, decision 0015): what it made is in the database, so every query is
+ * fetched again and the page shows it; the action's own error message says what happened.
+ */
+export function refetchAfterLostAnswer(client: QueryClient, error: Error): void {
+  if (error instanceof ApiError && error.error === 'idempotency_answer_lost') {
+    void client.invalidateQueries();
+  }
+}
+
+export const queryClient: QueryClient = new QueryClient({
+  mutationCache: new MutationCache({
+    onError: (error) => refetchAfterLostAnswer(queryClient, error),
+  }),
   defaultOptions: {
     queries: {
       retry: shouldRetry,

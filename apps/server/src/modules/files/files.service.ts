@@ -13,6 +13,7 @@ import {
 } from '@teamshuffle/domain';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../plugins/auth.ts';
+import { outsideAction } from '../../db/action-context.ts';
 import type { Db } from '../../plugins/database.ts';
 import type { StorageDriver } from '../../plugins/storage.ts';
 import { contentMatchesExtension, contentTypeOf, SNIFF_BYTES } from './file-content.ts';
@@ -309,15 +310,18 @@ export class FileStore {
     // framing and fields a body may carry are taken off; the framing is given back at the end.
     // Without a declared size the claim grows by steps as the file bytes stream. Near the quota,
     // the bytes of what the upload supersedes count as left for it (decision 0016).
-    const claim = await openReservation(this.#db, {
-      userId: policy.uploaderId,
-      mustFit: hasDeclared ? Math.max(0, declared - MULTIPART_OVERHEAD_BYTES) : 0,
-      initial: hasDeclared ? declared : 0,
-      quotaBytes: this.#quotaBytes,
-      expiresAt: new Date(Date.now() + this.#uploadMs),
-      instanceId: this.#instanceId,
-      supersedes: policy.supersedes,
-    });
+    // Not the action's work: a claim's commit does not mark an idempotent request (0015).
+    const claim = await outsideAction(() =>
+      openReservation(this.#db, {
+        userId: policy.uploaderId,
+        mustFit: hasDeclared ? Math.max(0, declared - MULTIPART_OVERHEAD_BYTES) : 0,
+        initial: hasDeclared ? declared : 0,
+        quotaBytes: this.#quotaBytes,
+        expiresAt: new Date(Date.now() + this.#uploadMs),
+        instanceId: this.#instanceId,
+        supersedes: policy.supersedes,
+      }),
+    );
     if ('remainingBytes' in claim) {
       return refuse(appError('storage_limit_exceeded', { n: megabytes(claim.remainingBytes) }));
     }
@@ -339,14 +343,16 @@ export class FileStore {
       const want = hasDeclared
         ? Math.max(need, Math.min(CLAIM_STEP_BYTES, declared - claimed))
         : Math.max(need, CLAIM_STEP_BYTES);
-      const grown = await growReservation(this.#db, {
-        reservationId: claim.reservationId,
-        userId: policy.uploaderId,
-        need,
-        want,
-        quotaBytes: this.#quotaBytes,
-        supersedes: policy.supersedes,
-      });
+      const grown = await outsideAction(() =>
+        growReservation(this.#db, {
+          reservationId: claim.reservationId,
+          userId: policy.uploaderId,
+          need,
+          want,
+          quotaBytes: this.#quotaBytes,
+          supersedes: policy.supersedes,
+        }),
+      );
       if ('remainingBytes' in grown) {
         fileBytes -= bytes;
         return appError('storage_limit_exceeded', { n: megabytes(grown.remainingBytes) });

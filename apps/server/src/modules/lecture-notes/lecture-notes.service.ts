@@ -149,17 +149,20 @@ export async function createNote(
   user: SessionUser,
   input: NoteInput,
 ): Promise<LectureNote> {
-  const noteId = await insertNote(db, {
-    workspaceId: access.workspace.id,
-    authorId: user.id,
-    title: input.title,
-    description: input.description,
-    week: input.week,
-    lectureDate: input.date,
-    isPublished: false,
-    allowedFileTypes: [],
-    ...taskColumns(input.task),
-  });
+  // In a transaction of its own, so that a retried create knows it committed (decision 0015).
+  const noteId = await db.transaction((tx) =>
+    insertNote(tx, {
+      workspaceId: access.workspace.id,
+      authorId: user.id,
+      title: input.title,
+      description: input.description,
+      week: input.week,
+      lectureDate: input.date,
+      isPublished: false,
+      allowedFileTypes: [],
+      ...taskColumns(input.task),
+    }),
+  );
   return presentNote(db, access, user, noteId);
 }
 

@@ -90,7 +90,10 @@ export async function getResult(db: Db, userId: string, resultId: string) {
  */
 export async function saveResult(db: Db, userId: string, input: SaveResultInput) {
   assertOneEmailPerMember(input.snapshot);
-  return presentResult(await insertResult(db, userId, input.title, input.snapshot));
+  // In a transaction of its own, so that a retried save knows it committed (decision 0015).
+  return presentResult(
+    await db.transaction((tx) => insertResult(tx, userId, input.title, input.snapshot)),
+  );
 }
 
 /** Deletes one of the user's results. */

@@ -4,6 +4,7 @@ import { useTranslation } from '../../lib/i18n';
 import type { ApiPath } from '../../lib/api-client';
 import { apiErrorMessage } from '../../lib/api-error-message';
 import { useStorageUsage } from '../../lib/api/get-storage-usage';
+import { refetchAfterLostAnswer } from '../../lib/query-client';
 import { queryKeys } from '../../lib/query-keys';
 import { useSession } from '../../lib/session/session-context';
 import {
@@ -177,6 +178,8 @@ export function useFileUpload<T>(options: UseFileUploadOptions<T>): FileUploadCo
             ? t('upload.failed')
             : apiErrorMessage(error, t('upload.failed'));
           dispatch({ type: 'fail', keys, error: message });
+          // Saved, its answer lost with the server: the page shows what was saved.
+          refetchAfterLostAnswer(queryClient, error as Error);
         }
         return null;
       } finally {

@@ -58,6 +58,8 @@ export const apiErrorsEn = {
     'This Idempotency-Key was already used for a different request. Use a new key for a new action.',
   idempotency_request_in_progress:
     'The first request with this Idempotency-Key is still being processed. Please try again in a moment.',
+  idempotency_answer_lost:
+    'This was saved, but the server stopped before it could answer. Reload the page to see it.',
   upload_malformed: 'The upload was cut off or is not valid multipart/form-data. Please try again.',
   body_not_object: 'The request body must be a JSON object.',
 };

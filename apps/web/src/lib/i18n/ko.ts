@@ -400,6 +400,8 @@ export const ko: Translation = {
       '이 Idempotency-Key는 이미 다른 요청에 쓰였습니다. 새 작업에는 새 키를 사용해 주세요.',
     idempotency_request_in_progress:
       '같은 Idempotency-Key의 첫 요청을 아직 처리하고 있습니다. 잠시 후 다시 시도해 주세요.',
+    idempotency_answer_lost:
+      '저장은 되었지만 서버가 응답하기 전에 멈췄습니다. 페이지를 새로 고쳐 확인해 주세요.',
     upload_malformed:
       '업로드가 중간에 끊겼거나 올바른 multipart/form-data가 아닙니다. 다시 시도해 주세요.',
     body_not_object: '요청 본문은 JSON 객체여야 합니다.',

@@ -1,0 +1,297 @@
+// Retries after a crash (issue 23, decisions 0015 and 0018): every idempotent request marks its
+// key in the transaction that commits its work; a repeat whose first request died with its
+// instance runs again at once if nothing committed, and is told its work was saved (409
+// idempotency_answer_lost) if it did; a first request whose key was taken over cannot commit.
+import { randomUUID } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { hostname } from 'node:os';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestClient } from '../../test/client.ts';
+import { buildCourse, type Course } from '../../test/course.ts';
+import {
+  buildAssignmentInput,
+  buildNoteInput,
+  buildSnapshot,
+  buildTaskInput,
+} from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { multipartBody, pdfPart } from '../../test/multipart.ts';
+import { rowsOf } from '../db/rows.ts';
+import { idempotencyHeaders } from './idempotency.ts';
+
+describe('Idempotency-Key after a crash', () => {
+  let t: TestApp;
+  let c: Course;
+  let noteId: string;
+  let assignmentId: string;
+  // A creating route that waits for the test before it commits its one row.
+  let openGate: () => void = () => {};
+  let gateReached: () => void = () => {};
+  beforeAll(async () => {
+    t = await createTestApp(
+      { AUTH_RATE_LIMIT_PER_MINUTE: '1000', RATE_LIMIT_PER_MINUTE: '100000' },
+      (app) => {
+        app.post(
+          '/api/test/gated',
+          {
+            onRequest: app.requireVerifiedUser,
+            config: { idempotent: true },
+            schema: { headers: idempotencyHeaders },
+          },
+          async (request, reply) => {
+            const gate = new Promise<void>((resolve) => {
+              openGate = resolve;
+            });
+            gateReached();
+            await gate;
+            const marker = (request.headers['x-marker'] as string) ?? 'none';
+            await app.db.transaction((tx) =>
+              tx.execute(sql`insert into idempotency_keys (user_id, key, fingerprint, status)
+                values (${request.user!.id}, ${marker}, 'marker', 'done')`),
+            );
+            return reply.status(201).send({ marker });
+          },
+        );
+      },
+    );
+    c = await buildCourse(t.app, t.config.publicUrl);
+    const notes = `/api/workspaces/${c.workspaceId}/notes`;
+    const note = await c.owner.post(notes, buildNoteInput({ task: buildTaskInput() }));
+    expect(note.statusCode).toBe(201);
+    noteId = note.json().id;
+    const published = await c.owner.request('PATCH', `${notes}/${noteId}`, { isPublished: true });
+    expect(published.statusCode).toBe(200);
+    const assignment = await c.owner.post(
+      `/api/workspaces/${c.workspaceId}/assignments`,
+      buildAssignmentInput(),
+    );
+    expect(assignment.statusCode).toBe(201);
+    assignmentId = assignment.json().id;
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const ws = () => `/api/workspaces/${c.workspaceId}`;
+  const keyRow = async (key: string) =>
+    rowsOf<{ status: string; committed: boolean; instance_id: string | null }>(
+      await t.app.db.execute(sql`
+        select status, committed_at is not null as committed, instance_id
+        from idempotency_keys where key = ${key}`),
+    )[0];
+  const count = async (query: ReturnType<typeof sql>) =>
+    Number(rowsOf<{ n: string | number }>(await t.app.db.execute(query))[0]!.n);
+  const noteCount = () =>
+    count(sql`select count(*) as n from lecture_notes where workspace_id = ${c.workspaceId}`);
+  const postNote = (key: string, title: string, client: TestClient = c.owner) =>
+    client.request('POST', `${ws()}/notes`, buildNoteInput({ title }), {
+      'idempotency-key': key,
+    });
+  /** A first request of `key` left running by an instance that `instanceId` names. */
+  const leftRunning = async (key: string, instanceId: string, isCommitted: boolean) => {
+    // The fingerprint of the same request: made by a first run, then put back to running.
+    const first = await postNote(key, 'Before the crash');
+    expect(first.statusCode).toBe(201);
+    await t.app.db.execute(sql`
+      update idempotency_keys set status = 'running', status_code = null, response_body = null,
+        instance_id = ${instanceId}, committed_at = ${isCommitted ? sql`now()` : null}
+      where key = ${key}`);
+    if (!isCommitted) {
+      // Its work did not commit: it is not there.
+      await t.app.db.execute(sql`delete from lecture_notes where id = ${first.json().id}`);
+    }
+  };
+
+  it('marks the key in the transaction of the work, on every idempotent operation', async () => {
+    const upload = (client: TestClient, url: string, field: string, key: string) => {
+      const { payload, headers } = multipartBody([pdfPart(`${field}.pdf`, 2000)]);
+      return client.request('POST', url, payload, { ...headers, 'idempotency-key': key });
+    };
+    const json = (client: TestClient, url: string, body: unknown, key: string) =>
+      client.request('POST', url, body, { 'idempotency-key': key });
+    const operations: Array<[string, (key: string) => ReturnType<TestClient['request']>]> = [
+      [
+        'POST /api/results',
+        (k) => json(c.owner, '/api/results', { title: 'R', snapshot: buildSnapshot(4, 2) }, k),
+      ],
+      [
+        'POST /api/workspaces',
+        (k) => json(c.owner, '/api/workspaces', { title: 'W', snapshot: buildSnapshot(4, 2) }, k),
+      ],
+      [
+        'POST /api/workspaces/{id}/notes',
+        (k) => json(c.owner, `${ws()}/notes`, buildNoteInput({ title: 'N' }), k),
+      ],
+      [
+        'POST /api/workspaces/{id}/notes/{noteId}/attachments',
+        (k) => upload(c.owner, `${ws()}/notes/${noteId}/attachments`, 'files', k),
+      ],
+      [
+        'POST /api/workspaces/{id}/notes/{noteId}/submissions',
+        (k) => upload(c.leader, `${ws()}/notes/${noteId}/submissions`, 'files', k),
+      ],
+      [
+        'POST /api/workspaces/{id}/notes/{noteId}/evaluations',
+        (k) =>
+          json(
+            c.owner,
+            `${ws()}/notes/${noteId}/evaluations`,
+            { teamId: c.team1.id, score: 70, feedback: 'ok' },
+            k,
+          ),
+      ],
+      [
+        'POST /api/workspaces/{id}/assignments',
+        (k) => json(c.owner, `${ws()}/assignments`, buildAssignmentInput({ title: 'A2' }), k),
+      ],
+      [
+        'POST /api/workspaces/{id}/assignments/{assignmentId}/submissions',
+        (k) => upload(c.leader, `${ws()}/assignments/${assignmentId}/submissions`, 'files', k),
+      ],
+      [
+        'POST /api/workspaces/{id}/assignments/{assignmentId}/evaluations',
+        (k) =>
+          json(
+            c.owner,
+            `${ws()}/assignments/${assignmentId}/evaluations`,
+            { teamId: c.team1.id, score: 80, feedback: 'ok' },
+            k,
+          ),
+      ],
+      [
+        'POST /api/workspaces/{id}/assignments/{assignmentId}/evaluations/bulk',
+        (k) =>
+          json(
+            c.owner,
+            `${ws()}/assignments/${assignmentId}/evaluations/bulk`,
+            { maxScore: 100, entries: [{ teamId: c.team2.id, score: 60, feedback: '' }] },
+            k,
+          ),
+      ],
+    ];
+    // Every operation that documents the header is here.
+    const documented = Object.entries(
+      (
+        t.app.swagger() as {
+          paths: Record<string, Record<string, { parameters?: Array<{ name: string }> }>>;
+        }
+      ).paths,
+    ).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([, operation]) => operation.parameters?.some((p) => p.name === 'idempotency-key'))
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    const app = documented.filter((name) => !name.includes('/api/test/'));
+    expect(operations.map(([name]) => name).sort()).toEqual(app.sort());
+    const unmarked: string[] = [];
+    for (const [name, send] of operations) {
+      const key = randomUUID();
+      const response = await send(key);
+      expect(response.statusCode, `${name}: ${response.body}`).toBeLessThan(300);
+      const row = await keyRow(key);
+      if (!row || row.status !== 'done' || !row.committed) unmarked.push(name);
+    }
+    expect(unmarked).toEqual([]);
+  });
+
+  it('runs a repeat at once when the first request died with its instance before committing', async () => {
+    const key = randomUUID();
+    await leftRunning(key, randomUUID(), false);
+    const before = await noteCount();
+    if (t.app.instance.isOnlyInstance) {
+      // The embedded database is one process's: any other instance is dead.
+      const repeat = await postNote(key, 'Before the crash');
+      expect(repeat.statusCode).toBe(201);
+      expect(repeat.headers['idempotent-replayed']).toBeUndefined();
+      expect(await noteCount()).toBe(before + 1);
+      expect((await keyRow(key))?.instance_id).toBe(t.app.instance.id);
+    } else {
+      // On PostgreSQL an instance is dead when it has no live lease.
+      const repeat = await postNote(key, 'Before the crash');
+      expect(repeat.statusCode).toBe(201);
+      expect(await noteCount()).toBe(before + 1);
+    }
+  });
+
+  it('tells a repeat whose first request committed, then died, that its work was saved', async () => {
+    const key = randomUUID();
+    await leftRunning(key, randomUUID(), true);
+    const before = await noteCount();
+    const repeat = await postNote(key, 'Before the crash');
+    expect(repeat.statusCode).toBe(409);
+    expect(repeat.json().error).toBe('idempotency_answer_lost');
+    expect(await noteCount()).toBe(before);
+    // Another body under the key is still refused as such.
+    const other = await postNote(key, 'Something else');
+    expect(other.statusCode).toBe(422);
+  });
+
+  it('keeps a first request that runs here: the repeat waits (409 in progress)', async () => {
+    const key = randomUUID();
+    await leftRunning(key, t.app.instance.id, false);
+    const before = await noteCount();
+    const repeat = await postNote(key, 'Before the crash');
+    expect(repeat.statusCode).toBe(409);
+    expect(repeat.json().error).toBe('idempotency_request_in_progress');
+    expect(await noteCount()).toBe(before);
+  });
+
+  it('refuses the commit of a first request whose key was taken over meanwhile', async () => {
+    const key = randomUUID();
+    const marker = `marker-${randomUUID()}`;
+    const reached = new Promise<void>((resolve) => {
+      gateReached = resolve;
+    });
+    const first = c.owner.request('POST', '/api/test/gated', undefined, {
+      'idempotency-key': key,
+      'x-marker': marker,
+    });
+    await reached;
+    // Another instance took this one for dead and took the key over.
+    await t.app.db.execute(
+      sql`update idempotency_keys set instance_id = ${randomUUID()} where key = ${key}`,
+    );
+    openGate();
+    const answer = await first;
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json().error).toBe('idempotency_request_in_progress');
+    // Its work rolled back.
+    expect(await count(sql`select count(*) as n from idempotency_keys where key = ${marker}`)).toBe(
+      0,
+    );
+  });
+
+  describe.runIf(process.env.TEST_DATABASE_URL)('two instances on PostgreSQL', () => {
+    it('waits while the other instance lives, and takes over once it is gone', async () => {
+      const other = await t.anotherInstance();
+      const key = randomUUID();
+      try {
+        await leftRunning(key, other.app.instance.id, false);
+        const waiting = await postNote(key, 'Before the crash');
+        expect(waiting.statusCode).toBe(409);
+        expect(waiting.json().error).toBe('idempotency_request_in_progress');
+      } finally {
+        await other.close();
+      }
+      // Closed: its lease row is gone, so it is not alive.
+      const before = await noteCount();
+      const repeat = await postNote(key, 'Before the crash');
+      expect(repeat.statusCode).toBe(201);
+      expect(await noteCount()).toBe(before + 1);
+    });
+
+    it('takes over at once from a process of this host that no longer exists', async () => {
+      // A process id that existed and is gone: a child that has exited.
+      const gonePid = spawnSync(process.execPath, ['-e', '0']).pid;
+      const deadId = randomUUID();
+      await t.app.db.execute(sql`
+        insert into server_instances (id, lease_until, host, pid)
+        values (${deadId}, now() + interval '10 minutes', ${hostname()}, ${gonePid})`);
+      const key = randomUUID();
+      await leftRunning(key, deadId, false);
+      const before = await noteCount();
+      const repeat = await postNote(key, 'Before the crash');
+      expect(repeat.statusCode).toBe(201);
+      expect(await noteCount()).toBe(before + 1);
+    });
+  });
+});
