@@ -217,6 +217,35 @@ describe('FileUpload', () => {
     expect(requests).toEqual([]);
   });
 
+  it("counts the caller's own replaced work as left: a same-size resubmission at 85% is sent (decision 0016)", async () => {
+    storage = { usedBytes: 85 * BYTES_PER_MB, quotaBytes: 100 * BYTES_PER_MB };
+    const latest = {
+      submittedBy: { id: USER.id },
+      files: [{ size: 24 * BYTES_PER_MB, fileId: 'f1' }],
+    };
+    const { rerender } = render(
+      <Harness mode="each" allowedTypes={['pdf']} maxFileSizeMb={50} replaces={latest} />,
+      { wrapper: Providers },
+    );
+    await screen.findByTestId('storage-known', {}, SETTLE);
+    choose([pdf('again.pdf', 24 * BYTES_PER_MB)]);
+    await waitFor(() => expect(requests).toHaveLength(1), SETTLE);
+    // A teammate's attempt frees nothing for this caller: the same file is refused before sending.
+    rerender(
+      <Harness
+        mode="each"
+        allowedTypes={['pdf']}
+        maxFileSizeMb={50}
+        replaces={{ ...latest, submittedBy: { id: 'someone-else' } }}
+      />,
+    );
+    choose([pdf('again.pdf', 24 * BYTES_PER_MB)]);
+    expect((await screen.findByTestId('upload-refusal')).textContent).toBe(
+      'Storage limit exceeded. You have 15MB remaining.',
+    );
+    expect(requests).toHaveLength(1);
+  });
+
   it('Cancel stops a request on its way', async () => {
     answers = [];
     const never = vi.spyOn(FakeXhr.prototype, 'send').mockImplementation(function (

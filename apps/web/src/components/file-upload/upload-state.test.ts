@@ -8,6 +8,7 @@ import {
   isBusy,
   quotaRefusal,
   refusalText,
+  replacedOwnBytes,
   refusalsText,
   uploadReducer,
 } from './upload-state';
@@ -82,9 +83,38 @@ describe('checking chosen files before upload (spec part 2, section 5)', () => {
     expect(quotaRefusal(usage, BYTES_PER_MB)).toBeNull();
     expect(quotaRefusal(usage, BYTES_PER_MB + 1)).toEqual({ n: '1' });
     expect(quotaRefusal(undefined, 10 ** 12)).toBeNull();
+    // A resubmission: the caller's own bytes it replaces count as left (decision 0016).
+    const atEightyFive = { usedBytes: 85 * BYTES_PER_MB, quotaBytes: 100 * BYTES_PER_MB };
+    expect(quotaRefusal(atEightyFive, 24 * BYTES_PER_MB)).toEqual({ n: '15' });
+    expect(quotaRefusal(atEightyFive, 24 * BYTES_PER_MB, 24 * BYTES_PER_MB)).toBeNull();
+    expect(quotaRefusal(atEightyFive, 40 * BYTES_PER_MB, 24 * BYTES_PER_MB)).toEqual({ n: '39' });
     expect(en('apiErrors.storage_limit_exceeded', { n: '1' })).toBe(
       'Storage limit exceeded. You have 1MB remaining.',
     );
+  });
+});
+
+describe('the bytes a resubmission frees for its sender (decision 0016)', () => {
+  const work = (submitter: string, deletedAt: string | null = null) => ({
+    submittedBy: { id: submitter },
+    files: [
+      { size: 300, fileId: 'f1' },
+      { size: 200, fileId: 'f2' },
+      { size: 999, fileId: null },
+    ],
+    deletedAt,
+  });
+
+  it("counts the caller's own stored files, not freed ones", () => {
+    expect(replacedOwnBytes(work('me'), 'me')).toBe(500);
+  });
+
+  it("counts nothing for someone else's, deleted, missing or unknown work", () => {
+    expect(replacedOwnBytes(work('teammate'), 'me')).toBe(0);
+    expect(replacedOwnBytes(work('me', '2026-11-26T00:00:00Z'), 'me')).toBe(0);
+    expect(replacedOwnBytes(null, 'me')).toBe(0);
+    expect(replacedOwnBytes(work('me'), undefined)).toBe(0);
+    expect(replacedOwnBytes({ submittedBy: null, files: null }, 'me')).toBe(0);
   });
 });
 

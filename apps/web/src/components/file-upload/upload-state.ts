@@ -96,9 +96,32 @@ export function refusalsText(refusals: readonly ChoiceRefusal[], t: TFunction): 
 export function quotaRefusal(
   usage: { usedBytes: number; quotaBytes: number } | undefined,
   incomingBytes: number,
+  /** Bytes the upload stops charging to the caller when it commits (`replacedOwnBytes`). */
+  creditBytes = 0,
 ): { n: string } | null {
-  if (!usage || usage.usedBytes + incomingBytes <= usage.quotaBytes) return null;
-  return { n: megabytesText(usage.quotaBytes - usage.usedBytes) };
+  const left = usage ? usage.quotaBytes - usage.usedBytes + creditBytes : 0;
+  if (!usage || incomingBytes <= left) return null;
+  return { n: megabytesText(left) };
+}
+
+/** The work an upload replaces: the team's latest attempt, or the answer it resubmits. */
+export interface ReplacedWork {
+  submittedBy: { id: string } | null;
+  files: ReadonlyArray<{ size: number; fileId: string | null }> | null;
+  deletedAt?: string | null;
+}
+
+/**
+ * The bytes `work` still has stored and charged to `userId`: a resubmission stops charging them
+ * when it commits, so they count as left for it (decision 0016); the server decides the same way.
+ * Another person's work, deleted work and freed files count for nothing.
+ */
+export function replacedOwnBytes(
+  work: ReplacedWork | null | undefined,
+  userId: string | undefined,
+): number {
+  if (!work || !userId || work.deletedAt || work.submittedBy?.id !== userId) return 0;
+  return (work.files ?? []).reduce((sum, file) => sum + (file.fileId ? file.size : 0), 0);
 }
 
 export type UploadStatus = 'waiting' | 'uploading' | 'retrying' | 'done' | 'failed' | 'cancelled';

@@ -20,9 +20,10 @@ import {
   isBusy,
   quotaRefusal,
   refusalsText,
+  replacedOwnBytes,
   uploadReducer,
 } from './upload-state';
-import type { RefusalWording, UploadItem, UploadRule } from './upload-state';
+import type { RefusalWording, ReplacedWork, UploadItem, UploadRule } from './upload-state';
 
 export interface UseFileUploadOptions<T> extends Partial<Pick<UploadRule, 'maxFiles'>> {
   /** The feature's upload route (a multipart POST). */
@@ -41,6 +42,11 @@ export interface UseFileUploadOptions<T> extends Partial<Pick<UploadRule, 'maxFi
   fileField?: string;
   /** 'panel': the leader panel's summary words instead of one line per file. Default 'file'. */
   refusalWording?: RefusalWording;
+  /**
+   * The work this upload replaces (the team's latest attempt, the answer it resubmits): the
+   * caller's own stored bytes in it count as left in the quota check (decision 0016).
+   */
+  replaces?: ReplacedWork | null;
   /** Reads the route's success answer (a domain schema's parse). */
   parse: (body: unknown) => T;
   /** After each successful request: its answer and the files it carried. */
@@ -192,7 +198,8 @@ export function useFileUpload<T>(options: UseFileUploadOptions<T>): FileUploadCo
 
   /** The quota refusal for these bytes, shown and returned; null when they fit. */
   const checkQuota = (bytes: number): boolean => {
-    const refused = quotaRefusal(storage.data, bytes);
+    const credit = replacedOwnBytes(optionsRef.current.replaces, session.user?.id);
+    const refused = quotaRefusal(storage.data, bytes, credit);
     if (refused) setRefusal(t('apiErrors.storage_limit_exceeded', refused));
     return refused !== null;
   };

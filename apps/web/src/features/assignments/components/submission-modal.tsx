@@ -8,7 +8,7 @@ import {
   formatDateTime,
   submissionNotesForm,
 } from '@teamshuffle/domain';
-import type { AssignmentTeamState, AssignmentView } from '@teamshuffle/domain';
+import type { AssignmentAttempt, AssignmentTeamState, AssignmentView } from '@teamshuffle/domain';
 import { useTranslation } from '../../../lib/i18n';
 import { FileUpload, useFileUpload } from '../../../components/file-upload';
 import { useSchemaForm } from '../../../lib/form/use-schema-form';
@@ -114,6 +114,7 @@ export function SubmissionModal({
               assignment={assignment}
               phase={phase}
               hasSubmitted={team.latest !== null}
+              replaces={team.latest}
             />
           ) : null}
 
@@ -206,11 +207,14 @@ function SubmitForm({
   assignment,
   phase,
   hasSubmitted,
+  replaces,
 }: {
   workspaceId: string;
   assignment: AssignmentView;
   phase: WindowPhase;
   hasSubmitted: boolean;
+  /** The team's latest attempt: the caller's own bytes in it count as left (decision 0016). */
+  replaces: AssignmentAttempt | null;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -219,6 +223,7 @@ function SubmitForm({
     allowedTypes: assignment.allowedTypes,
     maxFileSizeMb: assignment.maxFileSizeMb,
     maxFiles: 10,
+    replaces,
     parse: (body) => assignmentView.parse(body),
   });
   const form = useSchemaForm(submissionNotesForm, { initialValues: { notes: '' } });

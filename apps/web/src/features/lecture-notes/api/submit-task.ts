@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lectureNote } from '@teamshuffle/domain';
-import type { LectureNote, TaskView } from '@teamshuffle/domain';
+import type { LectureNote, TaskSubmission, TaskView } from '@teamshuffle/domain';
 import { useFileUpload } from '../../../components/file-upload';
 import { applyNote } from './note-cache';
 import { notePath } from './paths';
@@ -11,7 +11,13 @@ import { notePath } from './paths';
  * note. The files are checked first against the task's size and types in the leader panel's
  * words, as the route answers them, and sent together on `start({ description })`.
  */
-export function useTaskSubmission(workspaceId: string, noteId: string, task: TaskView) {
+export function useTaskSubmission(
+  workspaceId: string,
+  noteId: string,
+  task: TaskView,
+  /** The answer this one replaces: its submitter's own bytes count as left (decision 0016). */
+  replaces: TaskSubmission | null = null,
+) {
   const queryClient = useQueryClient();
   return useFileUpload<LectureNote>({
     path: `${notePath(workspaceId, noteId)}/submissions`,
@@ -19,6 +25,7 @@ export function useTaskSubmission(workspaceId: string, noteId: string, task: Tas
     allowedTypes: task.allowedTypes,
     maxFileSizeMb: task.maxFileSizeMb,
     refusalWording: 'panel',
+    replaces,
     parse: (body) => lectureNote.parse(body),
     onUploaded: (note) => void applyNote(queryClient, workspaceId, note),
   });

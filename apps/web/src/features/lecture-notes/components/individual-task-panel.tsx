@@ -77,6 +77,7 @@ export function IndividualTaskPanel({
                   task={task}
                   submitLabel={t('lectureNotes.panel.submitFile')}
                   isResubmission={mine !== null}
+                  replaces={mine}
                   successMessage={t('lectureNotes.panel.fileSubmitted')}
                 />
               ) : (

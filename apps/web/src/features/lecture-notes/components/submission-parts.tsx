@@ -136,6 +136,8 @@ interface SubmissionFormProps {
   task: TaskView;
   /** A current submission exists: this is a resubmission. */
   isResubmission: boolean;
+  /** The current submission this one replaces, if any (the quota check counts its bytes). */
+  replaces?: TaskSubmission | null;
   /** 'Submit Task' (team) or 'Submit Files' (individual), before anything was submitted. */
   submitLabel: string;
   /** 'Task submitted successfully!' (team) or 'File submitted successfully!' (individual). */
@@ -152,11 +154,12 @@ export function SubmissionForm({
   note,
   task,
   isResubmission,
+  replaces = null,
   submitLabel,
   successMessage,
 }: SubmissionFormProps) {
   const { t } = useTranslation();
-  const upload = useTaskSubmission(workspaceId, note.id, task);
+  const upload = useTaskSubmission(workspaceId, note.id, task, replaces);
   const form = useSchemaForm(taskSubmissionForm, { initialValues: { description: '' } });
 
   const submit = form.onSubmit(({ description }) => {

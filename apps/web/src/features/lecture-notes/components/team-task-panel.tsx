@@ -137,6 +137,7 @@ export function TeamTaskPanel({
                   task={task}
                   submitLabel={t('lectureNotes.panel.submit')}
                   isResubmission={state.current !== null}
+                  replaces={state.current}
                   successMessage={t('lectureNotes.panel.taskSubmitted')}
                 />
               </>
