@@ -1,3 +1,4 @@
+import { parseMemberLabel, UNKNOWN_SHARED_EMAIL } from '@teamshuffle/domain';
 import { ApiError } from './api-client';
 import type { ApiErrorId } from './api-client';
 import { i18n } from './i18n';
@@ -66,6 +67,36 @@ const translateLoosely = i18n.t as unknown as (
   values: Record<string, string>,
 ) => string;
 
+/** A member as the server names one in English ('Ann (Team 1)'), in the interface language. */
+function localMemberLabel(label: string): string {
+  const parsed = parseMemberLabel(label);
+  if (!parsed) return label;
+  return parsed.teamNumber === null
+    ? i18n.t('memberLabel.noTeam', { name: parsed.name })
+    : i18n.t('memberLabel.team', { name: parsed.name, number: parsed.teamNumber });
+}
+
+/**
+ * The server's values in a translated message, with the words it writes in English put in the
+ * interface language: duplicate_member_email names its two members with their teams (issue 23),
+ * or says 'another member' when it cannot tell who.
+ */
+function localizedValues(id: TranslatedError, values: Record<string, string>) {
+  if (id !== 'duplicate_member_email') return values;
+  const { email = '', holder = '', member = '' } = values;
+  return {
+    email: email === UNKNOWN_SHARED_EMAIL.email ? i18n.t('memberLabel.unknownEmail') : email,
+    holder:
+      holder === UNKNOWN_SHARED_EMAIL.holder
+        ? i18n.t('memberLabel.unknownHolder')
+        : localMemberLabel(holder),
+    member:
+      member === UNKNOWN_SHARED_EMAIL.member
+        ? i18n.t('memberLabel.unknownMember')
+        : localMemberLabel(member),
+  };
+}
+
 /**
  * The message to show for a failed call. The server words its errors in English, so in English
  * its text is shown as is; in another language the error id's translation is used when there is
@@ -84,7 +115,7 @@ export function apiErrorMessage(error: unknown, fallback: string): string {
     // The raw English template (not `t`, which would fill the placeholders with nothing).
     const template: string = apiErrorsEn[id];
     const values = templateValues(template, error.message);
-    if (values) return translateLoosely(`apiErrors.${id}`, values);
+    if (values) return translateLoosely(`apiErrors.${id}`, localizedValues(id, values));
   }
   return error.message || fallback;
 }

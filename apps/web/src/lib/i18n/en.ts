@@ -352,6 +352,15 @@ export const en = {
   },
   // The API's messages (the domain's error catalogue), placeholders as {{name}}.
   apiErrors: apiErrorsEn,
+  // How a message names a member of a roster (issue 23): the server's English messages say
+  // 'Ann (Team 1)'; a translated message names the member in its own language.
+  memberLabel: {
+    team: '{{name}} (Team {{number}})',
+    noTeam: '{{name}} (no team)',
+    unknownEmail: 'This e-mail',
+    unknownHolder: 'another member',
+    unknownMember: 'this member',
+  },
   workspaces: {
     title: 'My Workspaces',
     publicTitle: 'Public Workspaces',

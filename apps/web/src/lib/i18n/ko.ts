@@ -406,6 +406,14 @@ export const ko: Translation = {
       '업로드가 중간에 끊겼거나 올바른 multipart/form-data가 아닙니다. 다시 시도해 주세요.',
     body_not_object: '요청 본문은 JSON 객체여야 합니다.',
   },
+  // How a message names a member of a roster (issue 23).
+  memberLabel: {
+    team: '{{name}} ({{number}}팀)',
+    noTeam: '{{name}} (팀 없음)',
+    unknownEmail: '이 이메일',
+    unknownHolder: '다른 멤버',
+    unknownMember: '이 멤버',
+  },
   workspaces: {
     title: '내 워크스페이스',
     publicTitle: '공개 워크스페이스',

@@ -24,7 +24,7 @@ describe('duplicate_member_email', () => {
   it('translates them in Korean with both members', async () => {
     await i18n.changeLanguage('ko');
     expect(apiErrorMessage(refusal, 'fallback')).toBe(
-      'ann@example.com은(는) 이미 Ann Lee (Team 1)의 이메일입니다. Ben (Team 2)에게 같은 이메일을 지정할 수 없습니다.',
+      'ann@example.com은(는) 이미 Ann Lee (1팀)의 이메일입니다. Ben (2팀)에게 같은 이메일을 지정할 수 없습니다.',
     );
     expect(i18n.t('workspace.memberEmails.duplicateName', { name: 'Ann' })).toBe(
       '이름이 Ann인 멤버가 두 명 있습니다',
