@@ -622,6 +622,29 @@ export const en = {
       empty: 'Please enter at least one name.',
       added: 'Members added: {{count}}',
     },
+    // One person, one roster entry (issue 23): repeated names and e-mails.
+    duplicates: {
+      nameOnList:
+        '{{name}} is already on the list. Adding it again adds another person of that name, numbered to tell them apart.',
+      sharedName:
+        'There are {{count}} members named {{name}}: they are numbered to tell them apart.',
+      sharedNames:
+        '{{count}} names belong to more than one member: {{names}}. They are numbered to tell them apart.',
+      bulkNames:
+        'Already on the list or given twice: {{names}}. Each line is added as a different person.',
+      importNames:
+        'Names already on the list or given twice: {{names}}. Each row is added as a different person.',
+      importEmails:
+        'E-mails already on the list or given twice: {{emails}}. Two members cannot share an e-mail: the teams cannot be saved until only one of them has it.',
+      sharedEmail:
+        '{{email}} is the e-mail of {{names}}. Two members cannot share an e-mail: remove it from all but one before saving.',
+      sharedEmailMarker: 'Shared e-mail',
+      removeEmail: 'Remove the e-mail of {{name}}',
+      saveBlocked: 'Remove the e-mail from one of them in the member list, then try again.',
+      andMore: '{{list}} and {{count}} more',
+      moreSharedEmails:
+        '{{count}} more e-mails belong to more than one member; they are marked in the list.',
+    },
     clear: {
       title: 'Clear All Members',
       text: 'Remove every member, fixed pair, locked team and keep-apart pair? This cannot be undone.',

@@ -670,6 +670,28 @@ export const ko: Translation = {
       empty: '이름을 한 개 이상 입력해 주세요.',
       added: '추가된 멤버: {{count}}명',
     },
+    // One person, one roster entry (issue 23): repeated names and e-mails.
+    duplicates: {
+      nameOnList:
+        '{{name}}은(는) 이미 목록에 있습니다. 다시 추가하면 같은 이름의 다른 사람으로 추가되며, 번호로 구분됩니다.',
+      sharedName: '이름이 {{name}}인 멤버가 {{count}}명 있습니다. 번호로 구분해 표시합니다.',
+      sharedNames:
+        '두 명 이상의 멤버가 쓰는 이름이 {{count}}개 있습니다: {{names}}. 번호로 구분해 표시합니다.',
+      bulkNames:
+        '이미 목록에 있거나 두 번 입력된 이름: {{names}}. 각 줄은 서로 다른 사람으로 추가됩니다.',
+      importNames:
+        '이미 목록에 있거나 두 번 나오는 이름: {{names}}. 각 행은 서로 다른 사람으로 추가됩니다.',
+      importEmails:
+        '이미 목록에 있거나 두 번 나오는 이메일: {{emails}}. 두 멤버가 같은 이메일을 가질 수 없으므로, 한 명만 그 이메일을 갖게 될 때까지 팀을 저장할 수 없습니다.',
+      sharedEmail:
+        '{{email}}은(는) {{names}}의 이메일입니다. 두 멤버가 같은 이메일을 가질 수 없으니, 저장하기 전에 한 명을 뺀 나머지에서 이메일을 제거해 주세요.',
+      sharedEmailMarker: '중복 이메일',
+      removeEmail: '{{name}}의 이메일 제거',
+      saveBlocked: '멤버 목록에서 둘 중 한 명의 이메일을 제거한 뒤 다시 시도해 주세요.',
+      andMore: '{{list}} 외 {{count}}건',
+      moreSharedEmails:
+        '두 명 이상의 멤버가 가진 이메일이 {{count}}개 더 있습니다. 목록에 표시되어 있습니다.',
+    },
     clear: {
       title: '모든 멤버 지우기',
       text: '모든 멤버, 고정 페어, 고정 팀, 분리 페어를 삭제할까요? 되돌릴 수 없습니다.',

@@ -2,22 +2,38 @@ import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { bulkMembersForm } from '@teamshuffle/domain';
 import { useTranslation } from '../../../lib/i18n';
 import { useSchemaForm } from '../../../lib/form/use-schema-form';
-import { DRAFT_MEMBERS_MAX, parseBulkNames } from '../model/draft';
+import { useMemo } from 'react';
+import { DRAFT_MEMBERS_MAX, parseBulkNames, repeatsIn } from '../model/draft';
+import type { DraftMember } from '../model/draft';
+import { RepeatsNote } from './duplicate-notes';
 
 type BulkAddModalProps = {
   opened: boolean;
   /** How many more members the list can take. */
   room: number;
+  /** The members already on the list (a name they have is warned about). */
+  members: readonly DraftMember[];
   onClose: () => void;
   onAdd: (names: string[]) => void;
 };
 
 /** 'Bulk add members' (spec part 1, section 5): one name per line, blank lines dropped. */
-export function BulkAddModal({ opened, room, onClose, onAdd }: BulkAddModalProps) {
+export function BulkAddModal({ opened, room, members, onClose, onAdd }: BulkAddModalProps) {
   const { t } = useTranslation();
   // A problem with one line (too long, refused characters) shows under the text box.
   const form = useSchemaForm(bulkMembersForm, { initialValues: { text: '' }, collapse: ['text'] });
-  const count = parseBulkNames(form.values.text).length;
+  const text = form.values.text;
+  const names = useMemo(() => parseBulkNames(text), [text]);
+  const count = names.length;
+  // Issue 23: a name the list has, or one given twice here, is warned about; it is still added.
+  const repeated = useMemo(
+    () =>
+      repeatsIn(
+        members,
+        names.map((name) => ({ name })),
+      ).names,
+    [members, names],
+  );
 
   const close = () => {
     form.clearErrors();
@@ -49,6 +65,7 @@ export function BulkAddModal({ opened, room, onClose, onAdd }: BulkAddModalProps
           <Text size="sm" c="dimmed" aria-live="polite" data-testid="bulk-preview">
             {t('teamFormation.bulk.preview', { count })}
           </Text>
+          <RepeatsNote names={repeated} namesKey="teamFormation.duplicates.bulkNames" />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>
               {t('teamFormation.bulk.cancel')}

@@ -17,7 +17,7 @@ import { IconAlertCircle, IconClipboardText, IconFileText, IconUpload } from '@t
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import type { AttributeDefinition } from '../model/balance';
-import { DRAFT_MEMBERS_MAX } from '../model/draft';
+import { DRAFT_MEMBERS_MAX, repeatsIn } from '../model/draft';
 import type { DraftMember } from '../model/draft';
 import { parseTable, readRosterFile } from '../model/parse-table';
 import type { RosterFileProblem } from '../model/parse-table';
@@ -30,12 +30,15 @@ import {
   setRole,
 } from '../model/roster-import';
 import type { ColumnRole } from '../model/roster-import';
+import { RepeatsNote } from './duplicate-notes';
 import { toneText } from './tone';
 
 type ImportRosterModalProps = {
   opened: boolean;
   /** How many more members the list can take. */
   room: number;
+  /** The members already on the list (a name or e-mail they have is warned about). */
+  members: readonly DraftMember[];
   /** Attribute columns the list already has (a new column of the same name must match). */
   attributes: readonly AttributeDefinition[];
   onClose: () => void;
@@ -62,6 +65,7 @@ function previewId(): string {
 export function ImportRosterModal({
   opened,
   room,
+  members,
   attributes,
   onClose,
   onImport,
@@ -105,6 +109,8 @@ export function ImportRosterModal({
     return roleChoice?.key === tableKey ? roleChoice.roles : guessRoles(table);
   }, [table, roleChoice, tableKey]);
   const preview = table ? buildImport(table, roles, room, previewId) : null;
+  // Issue 23: names and e-mails the list has, or that come twice here, are warned about.
+  const repeats = preview && roles.includes('name') ? repeatsIn(members, preview.members) : null;
   const clashes = table ? kindClashes(table, roles, attributes) : [];
   const hasName = roles.includes('name');
   const canImport =
@@ -293,6 +299,13 @@ export function ImportRosterModal({
                 <Text size="sm" c="dimmed">
                   {t('balance.import.notNumbers', { count: preview.notNumbers })}
                 </Text>
+              ) : null}
+              {repeats ? (
+                <RepeatsNote
+                  names={repeats.names}
+                  emails={repeats.emails}
+                  namesKey="teamFormation.duplicates.importNames"
+                />
               ) : null}
               {preview.overflow > 0 ? (
                 <Text size="sm" style={{ color: toneText('orange') }}>

@@ -10,24 +10,27 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { MEMBER_NAME_MAX_LENGTH, memberNameForm } from '@teamshuffle/domain';
+import { MEMBER_NAME_MAX_LENGTH, memberNameForm, memberNameKey } from '@teamshuffle/domain';
 import {
   IconCheck,
   IconListDetails,
+  IconMailOff,
   IconPencil,
   IconPlus,
   IconTableImport,
   IconTrash,
   IconX,
 } from '@tabler/icons-react';
-import { memo, useCallback, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { useSchemaForm } from '../../../lib/form/use-schema-form';
 import type { AttributeDefinition } from '../model/balance';
-import { DRAFT_MEMBERS_MAX } from '../model/draft';
+import { DRAFT_MEMBERS_MAX, sameNameSuffix, sharedEmails } from '../model/draft';
 import type { DraftMember } from '../model/draft';
 import { lazyModal } from '../../../components/lazy-modal';
+import { DuplicateListNotes } from './duplicate-notes';
+import { toneText } from './tone';
 
 // Dialogs load with their first opening (issue 14).
 const BulkAddModal = lazyModal(async () => (await import('./bulk-add-modal')).BulkAddModal);
@@ -46,6 +49,8 @@ type MemberListProps = {
   onImport: (members: DraftMember[], attributes: AttributeDefinition[]) => void;
   onRename: (id: string, name: string) => void;
   onRemove: (id: string) => void;
+  /** Takes a member's e-mail away (one that another member has too). */
+  onRemoveEmail: (id: string) => void;
   onClear: () => void;
 };
 
@@ -58,6 +63,7 @@ export const MemberList = memo(function MemberList({
   onImport,
   onRename,
   onRemove,
+  onRemoveEmail,
   onClear,
 }: MemberListProps) {
   const { t } = useTranslation();
@@ -70,6 +76,15 @@ export const MemberList = memo(function MemberList({
   const room = DRAFT_MEMBERS_MAX - members.length;
   // Stable, so that a row renders again only when its own member or editing state changes.
   const endEditing = useCallback(() => setEditingId(null), []);
+  // Issue 23: a name being added that a member already has (any case, any spaces) is warned
+  // about; it is still added, and numbered apart. E-mails two members have are marked on rows.
+  const nameKeys = useMemo(() => new Set(members.map((m) => memberNameKey(m.name))), [members]);
+  const typedName = addForm.values.name.trim();
+  const isNameOnList = typedName !== '' && nameKeys.has(memberNameKey(typedName));
+  const sharedEmailIds = useMemo(
+    () => new Set(sharedEmails(members).flatMap((group) => group.memberIds)),
+    [members],
+  );
 
   const add = addForm.onSubmit(({ name }) => {
     if (room <= 0) {
@@ -135,7 +150,22 @@ export const MemberList = memo(function MemberList({
               {t('teamFormation.members.add')}
             </Button>
           </Group>
+          {/* Always in the document, so that a screen reader hears the warning appear. */}
+          <div aria-live="polite">
+            {isNameOnList ? (
+              <Text
+                size="sm"
+                mt={4}
+                style={{ color: toneText('orange') }}
+                data-testid="name-on-list"
+              >
+                {t('teamFormation.duplicates.nameOnList', { name: typedName })}
+              </Text>
+            ) : null}
+          </div>
         </form>
+
+        <DuplicateListNotes members={members} labels={labels} />
 
         {members.length === 0 ? (
           <Text c="dimmed" size="sm">
@@ -154,11 +184,13 @@ export const MemberList = memo(function MemberList({
                 index={index}
                 member={member}
                 label={labels.get(member.id) ?? member.name}
+                isEmailShared={sharedEmailIds.has(member.id)}
                 isEditing={editingId === member.id}
                 onEdit={setEditingId}
                 onEditEnd={endEditing}
                 onRename={onRename}
                 onRemove={onRemove}
+                onRemoveEmail={onRemoveEmail}
               />
             ))}
           </Stack>
@@ -168,6 +200,7 @@ export const MemberList = memo(function MemberList({
       <BulkAddModal
         opened={isBulkOpen}
         room={room}
+        members={members}
         onClose={() => setBulkOpen(false)}
         onAdd={(names) => {
           onAdd(names);
@@ -178,6 +211,7 @@ export const MemberList = memo(function MemberList({
       <ImportRosterModal
         opened={isImportOpen}
         room={room}
+        members={members}
         attributes={attributes}
         onClose={() => setImportOpen(false)}
         onImport={(imported, columns) => {
@@ -219,26 +253,33 @@ const ROW_STYLE = { contentVisibility: 'auto', containIntrinsicSize: 'auto 36px'
 type MemberRowProps = {
   index: number;
   member: DraftMember;
+  /** The name as it is told apart from others of the same name ('Ann (2)'). */
   label: string;
+  /** Another member has this member's e-mail too. */
+  isEmailShared: boolean;
   isEditing: boolean;
   onEdit: (id: string) => void;
   onEditEnd: () => void;
   onRename: (id: string, name: string) => void;
   onRemove: (id: string) => void;
+  onRemoveEmail: (id: string) => void;
 };
 
 const MemberRow = memo(function MemberRow({
   index,
   member,
   label,
+  isEmailShared,
   isEditing,
   onEdit,
   onEditEnd,
   onRename,
   onRemove,
+  onRemoveEmail,
 }: MemberRowProps) {
   const { t } = useTranslation();
   const form = useSchemaForm(memberNameForm, { initialValues: { name: member.name } });
+  const suffix = sameNameSuffix(member.name, label);
   // Only the user who imported them sees these (the draft stays on this device).
   const details = [
     member.email,
@@ -310,15 +351,43 @@ const MemberRow = memo(function MemberRow({
             {index + 1}
           </Text>
           <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-            <Text truncate data-testid="member-name">
-              {member.name}
-            </Text>
+            <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+              <Text truncate data-testid="member-name">
+                {member.name}
+              </Text>
+              {/* Members who share a name are numbered apart (issue 23). */}
+              {suffix ? (
+                <Text span c="dimmed" style={{ flex: 'none' }} data-testid="member-same-name">
+                  {suffix}
+                </Text>
+              ) : null}
+            </Group>
             {details ? (
               <Text size="xs" c="dimmed" truncate data-testid="member-details">
                 {details}
               </Text>
             ) : null}
+            {isEmailShared ? (
+              <Text
+                size="xs"
+                fw={600}
+                style={{ color: toneText('red') }}
+                data-testid="member-shared-email"
+              >
+                {t('teamFormation.duplicates.sharedEmailMarker')}
+              </Text>
+            ) : null}
           </Stack>
+          {isEmailShared ? (
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={t('teamFormation.duplicates.removeEmail', { name: label })}
+              onClick={() => onRemoveEmail(member.id)}
+            >
+              <IconMailOff size={16} aria-hidden="true" />
+            </ActionIcon>
+          ) : null}
           <ActionIcon
             variant="subtle"
             color="gray"

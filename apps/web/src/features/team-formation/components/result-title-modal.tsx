@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { RESULT_TITLE_MAX, resultTitleForm } from '@teamshuffle/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
@@ -19,6 +20,11 @@ type ResultTitleModalProps = {
   isPending: boolean;
   /** A refusal from the server (a duplicate title), shown inline until the name is edited. */
   serverError: TitleFieldError | null;
+  /**
+   * Why these teams cannot be saved as they are (issue 23: two members with one e-mail), and
+   * what to do; shown instead of sending, with the submit button off.
+   */
+  blocker?: { message: string; hint: string } | null;
   onEdit: () => void;
   /** Called with the name as stored (trimmed, NFC) once it passes the result title rule. */
   onSubmit: (title: string) => void;
@@ -51,6 +57,7 @@ function TitleForm({
   initialTitle,
   isPending,
   serverError,
+  blocker = null,
   onEdit,
   onSubmit,
   onCancel,
@@ -58,12 +65,29 @@ function TitleForm({
   const { t } = useTranslation();
   // spec part 1, section 5: name required (trimmed): the API's result title rule.
   const form = useSchemaForm(resultTitleForm, { initialValues: { title: initialTitle } });
-  const submit = form.onSubmit(({ title }) => onSubmit(title));
+  const submit = form.onSubmit(({ title }) => {
+    if (!blocker) onSubmit(title);
+  });
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Text size="sm">{intro}</Text>
+        {blocker ? (
+          <Alert
+            color="red"
+            icon={<IconAlertCircle size={18} aria-hidden="true" />}
+            role="alert"
+            data-testid="save-blocked"
+          >
+            <Text size="sm" data-testid="save-blocked-message">
+              {blocker.message}
+            </Text>
+            <Text size="sm" mt={4}>
+              {blocker.hint}
+            </Text>
+          </Alert>
+        ) : null}
         <TextInput
           label={label}
           placeholder={placeholder}
@@ -87,7 +111,7 @@ function TitleForm({
           <Button variant="default" onClick={onCancel} disabled={isPending}>
             {t('teamFormation.save.cancel')}
           </Button>
-          <Button type="submit" loading={isPending}>
+          <Button type="submit" loading={isPending} disabled={blocker !== null}>
             {submitLabel}
           </Button>
         </Group>

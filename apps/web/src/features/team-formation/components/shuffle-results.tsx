@@ -24,7 +24,7 @@ import type { TeamFigures } from '@teamshuffle/domain';
 import { useEffect, useMemo, useRef, type CSSProperties, type Ref } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { shownAttributes } from '../model/balance';
-import { constraintKindsByMember } from '../model/draft';
+import { constraintKindsByMember, sameNameSuffix } from '../model/draft';
 import type { ConstraintKind, Draft, ShuffleOutcome } from '../model/draft';
 import { outcomeReport } from '../model/run-shuffle';
 import { BalanceReport } from './balance-report';
@@ -68,10 +68,20 @@ const MEMBER_NAME_STYLE = {
   fontSize: 'var(--mantine-font-size-sm)',
   lineHeight: 'var(--mantine-line-height-sm)',
 } as const satisfies CSSProperties;
+// A shared name's number ('(2)') right after the name, which then takes only its own width.
+const SHARED_NAME_STYLE = { ...MEMBER_NAME_STYLE, flex: '0 1 auto' } as const;
+const SAME_NAME_STYLE = {
+  flex: 1,
+  fontSize: 'var(--mantine-font-size-sm)',
+  color: 'var(--mantine-color-dimmed)',
+  whiteSpace: 'nowrap',
+} as const satisfies CSSProperties;
 
 type ShuffleResultsProps = {
   draft: Draft;
   outcome: ShuffleOutcome;
+  /** Names told apart from others of the same name ('Ann (2)'), as in the member list. */
+  labels: ReadonlyMap<string, string>;
   isSignedIn: boolean;
   canSave: boolean;
   /** Bumped each time a shuffle finishes: the teams are scrolled into view. */
@@ -92,6 +102,7 @@ type ShuffleResultsProps = {
 export function ShuffleResults({
   draft,
   outcome,
+  labels,
   isSignedIn,
   canSave,
   revealCount,
@@ -254,9 +265,17 @@ export function ShuffleResults({
                 <Stack component="ul" gap={6} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
                   {group.memberIds.map((id) => {
                     const kinds = [...(kindsByMember.get(id) ?? [])];
+                    const name = names.get(id) ?? '';
+                    // Members who share a name keep their numbers here too (issue 23).
+                    const suffix = sameNameSuffix(name, labels.get(id));
                     return (
                       <li key={id} style={MEMBER_STYLE} data-testid="team-member">
-                        <p style={MEMBER_NAME_STYLE}>{names.get(id)}</p>
+                        <p style={suffix ? SHARED_NAME_STYLE : MEMBER_NAME_STYLE}>{name}</p>
+                        {suffix ? (
+                          <span style={SAME_NAME_STYLE} data-testid="team-member-same-name">
+                            {suffix}
+                          </span>
+                        ) : null}
                         {kinds.map((kind) => {
                           const Icon = CONSTRAINT_ICONS[kind];
                           return (

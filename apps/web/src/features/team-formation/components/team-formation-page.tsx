@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
-import { newSeed } from '@teamshuffle/domain';
-import type { CreateWorkspaceInput } from '@teamshuffle/domain';
+import { newSeed, snapshotSharedEmail } from '@teamshuffle/domain';
+import type { CreateWorkspaceInput, EmailSharer } from '@teamshuffle/domain';
 import { IconAlertCircle, IconArrowsShuffle } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
@@ -86,6 +86,9 @@ export function TeamFormationPage({
   const [failure, setFailure] = useState<{ draft: Draft; failure: ShuffleFailure } | null>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [titleError, setTitleError] = useState<TitleFieldError | null>(null);
+  // The server's duplicate_member_email (one person, one roster entry), shown while the draft is
+  // the one it was about.
+  const [emailRefusal, setEmailRefusal] = useState<{ draft: Draft; message: string } | null>(null);
   // Save or Create asked for while signed out: done once the user is signed in and verified.
   const [pending, setPending] = useState<{ dialog: Dialog; modalOpenCount: number } | null>(null);
   const [handledKey, setHandledKey] = useState<string | null>(null);
@@ -146,6 +149,10 @@ export function TeamFormationPage({
     (id: string) => dispatch({ type: 'removeMember', id }),
     [dispatch],
   );
+  const removeEmail = useCallback(
+    (id: string) => dispatch({ type: 'removeEmail', id }),
+    [dispatch],
+  );
   const clearMembers = useCallback(() => dispatch({ type: 'clear' }), [dispatch]);
   const setTeamCount = useCallback(
     (teamCount: number) => dispatch({ type: 'setTeamCount', teamCount }),
@@ -169,6 +176,32 @@ export function TeamFormationPage({
     [dispatch],
   );
   const shownFailure = failure && failure.draft === draft ? failure.failure : null;
+
+  // Issue 23, one person, one roster entry: teams where two members have one e-mail cannot be
+  // saved. Save Result and Create Team say so (the API's words, naming both members with their
+  // teams) instead of sending; the member list marks both rows with a Remove e-mail action.
+  const sharedEmailMessage = useMemo(() => {
+    if (dialog === null) return null;
+    const snapshot = snapshotOf(draft);
+    const shared = snapshot ? snapshotSharedEmail(snapshot) : null;
+    if (!shared) return null;
+    const named = (sharer: EmailSharer) => {
+      const name = labels.get(sharer.id) ?? sharer.name;
+      return sharer.teamNumber === null
+        ? t('memberLabel.noTeam', { name })
+        : t('memberLabel.team', { name, number: sharer.teamNumber });
+    };
+    return t('apiErrors.duplicate_member_email', {
+      email: shared.email,
+      holder: named(shared.holder),
+      member: named(shared.member),
+    });
+  }, [dialog, draft, labels, t]);
+  const refusalMessage =
+    sharedEmailMessage ?? (emailRefusal?.draft === draft ? emailRefusal.message : null);
+  const saveBlocker = refusalMessage
+    ? { message: refusalMessage, hint: t('teamFormation.duplicates.saveBlocked') }
+    : null;
 
   const shuffle = () => {
     if (isBalancing(draft.balance)) {
@@ -237,6 +270,7 @@ export function TeamFormationPage({
 
   const openDialog = (which: Dialog) => {
     setTitleError(null);
+    setEmailRefusal(null);
     if (canSave) {
       setDialog(which);
     } else if (!isSignedIn) {
@@ -248,6 +282,14 @@ export function TeamFormationPage({
 
   const onTitleRefused = (error: unknown) => {
     if (error instanceof ApiError) {
+      if (error.error === 'duplicate_member_email') {
+        // A roster the check above let through (the server's data decides): its words, here.
+        setEmailRefusal({
+          draft,
+          message: apiErrorMessage(error, t('teamFormation.save.failed')),
+        });
+        return;
+      }
       if (error.error === 'duplicate_result_title') {
         // spec part 1, section 5: refused with the message and an inline note
         const message = t('teamFormation.save.duplicate');
@@ -280,7 +322,7 @@ export function TeamFormationPage({
 
   const submitSave = (title: string) => {
     const snapshot = snapshotOf(draft);
-    if (!snapshot) return;
+    if (!snapshot || saveBlocker) return;
     saveResult.mutate(
       { title, snapshot },
       {
@@ -296,7 +338,7 @@ export function TeamFormationPage({
 
   const submitCreate = (title: string) => {
     const snapshot = snapshotOf(draft);
-    if (!snapshot || !draft.outcome) return;
+    if (!snapshot || !draft.outcome || saveBlocker) return;
     const savedAs = draft.outcome.savedAs;
     const run = (input: CreateWorkspaceInput) =>
       createWorkspace.mutate(input, {
@@ -343,6 +385,7 @@ export function TeamFormationPage({
               onImport={importMembers}
               onRename={renameMember}
               onRemove={removeMember}
+              onRemoveEmail={removeEmail}
               onClear={clearMembers}
             />
           </Grid.Col>
@@ -406,6 +449,7 @@ export function TeamFormationPage({
           <ShuffleResults
             draft={draft}
             outcome={draft.outcome}
+            labels={labels}
             isSignedIn={isSignedIn}
             canSave={canSave}
             revealCount={revealCount}
@@ -441,6 +485,7 @@ export function TeamFormationPage({
         initialTitle=""
         isPending={saveResult.isPending}
         serverError={titleError}
+        blocker={saveBlocker}
         onEdit={() => setTitleError(null)}
         onSubmit={submitSave}
       />
@@ -459,6 +504,7 @@ export function TeamFormationPage({
         initialTitle={draft.outcome?.savedAs?.title ?? ''}
         isPending={createWorkspace.isPending}
         serverError={titleError}
+        blocker={saveBlocker}
         onEdit={() => setTitleError(null)}
         onSubmit={submitCreate}
       />

@@ -5,6 +5,8 @@ import {
   MEMBER_NAME_MAX_LENGTH,
   RESULT_MEMBERS_MAX,
   memberEmail,
+  memberNameKey,
+  normalizeEmail,
   parseNameLines,
   TEAM_COUNT_DEFAULT,
   teamCountFrom,
@@ -77,6 +79,7 @@ export type DraftAction =
   | { type: 'removeAttribute'; key: string }
   | { type: 'renameMember'; id: string; name: string }
   | { type: 'removeMember'; id: string }
+  | { type: 'removeEmail'; id: string }
   | { type: 'clear' }
   | { type: 'setTeamCount'; teamCount: unknown }
   | { type: 'addConstraint'; kind: ConstraintKind; id: string; memberIds: string[] }
@@ -290,6 +293,19 @@ export function draftReducer(draft: Draft, action: DraftAction): Draft {
       const outcome = draft.outcome ? { ...draft.outcome, savedAs: null } : null;
       return { ...draft, members, outcome };
     }
+    case 'removeEmail': {
+      // One person, one roster entry (issue 23): how a teacher frees an e-mail two members share.
+      const current = draft.members.find((member) => member.id === action.id);
+      if (current?.email === undefined) return draft;
+      const members = draft.members.map((member) => {
+        if (member.id !== action.id) return member;
+        const { email: _, ...rest } = member;
+        return rest;
+      });
+      // The teams stay (same people, e-mails play no part in a draw); the saved copy differs.
+      const outcome = draft.outcome ? { ...draft.outcome, savedAs: null } : null;
+      return { ...draft, members, outcome };
+    }
     case 'removeMember': {
       if (!draft.members.some((member) => member.id === action.id)) return draft;
       const mentions = (c: { memberIds: readonly string[] }) => c.memberIds.includes(action.id);
@@ -395,24 +411,99 @@ export function constraintKindsByMember(draft: Draft): Map<string, Set<Constrain
 }
 
 /**
- * A label per member that tells repeated names apart ("Alex (1)", "Alex (2)"), for pickers and
- * constraint lists; a name that occurs once is its own label.
+ * A label per member that tells repeated names apart ("Alex (1)", "alex (2)"), for the list, the
+ * pickers, constraints and teams; a name that occurs once is its own label. Names are the same
+ * when they differ only in case or spaces (issue 23: duplicate names shown apart everywhere).
  */
 export function memberLabels(members: readonly DraftMember[]): Map<string, string> {
   const total = new Map<string, number>();
-  for (const member of members) total.set(member.name, (total.get(member.name) ?? 0) + 1);
+  for (const member of members) {
+    const key = memberNameKey(member.name);
+    total.set(key, (total.get(key) ?? 0) + 1);
+  }
   const seen = new Map<string, number>();
   const labels = new Map<string, string>();
   for (const member of members) {
-    if ((total.get(member.name) ?? 0) < 2) {
+    const key = memberNameKey(member.name);
+    if ((total.get(key) ?? 0) < 2) {
       labels.set(member.id, member.name);
       continue;
     }
-    const occurrence = (seen.get(member.name) ?? 0) + 1;
-    seen.set(member.name, occurrence);
+    const occurrence = (seen.get(key) ?? 0) + 1;
+    seen.set(key, occurrence);
     labels.set(member.id, `${member.name} (${occurrence})`);
   }
   return labels;
+}
+
+/** What a label adds to a member's name to tell it apart ("(2)" for "Ann (2)"), or null. */
+export function sameNameSuffix(name: string, label: string | undefined): string | null {
+  if (label === undefined || label === name || !label.startsWith(name)) return null;
+  return label.slice(name.length).trim();
+}
+
+/** A name two or more members share, as the first of them wrote it, and how many share it. */
+export type SharedName = { name: string; count: number };
+
+/** Names two or more members share (case- and space-insensitive), in list order. */
+export function sharedNames(members: readonly DraftMember[]): SharedName[] {
+  const byKey = new Map<string, SharedName>();
+  for (const member of members) {
+    const key = memberNameKey(member.name);
+    const known = byKey.get(key);
+    if (known) known.count++;
+    else byKey.set(key, { name: member.name, count: 1 });
+  }
+  return [...byKey.values()].filter((shared) => shared.count > 1);
+}
+
+/** An e-mail two or more members have (trimmed, case-insensitive), with their ids in list order. */
+export type SharedEmailGroup = { email: string; memberIds: string[] };
+
+/**
+ * E-mails two or more members have: such a list cannot be saved (issue 23: an e-mail belongs to
+ * at most one member), so each is shown on its members' rows until one of them gives it up.
+ */
+export function sharedEmails(members: readonly DraftMember[]): SharedEmailGroup[] {
+  const byEmail = new Map<string, SharedEmailGroup>();
+  for (const member of members) {
+    if (member.email === undefined || member.email.trim() === '') continue;
+    const email = normalizeEmail(member.email);
+    const known = byEmail.get(email);
+    if (known) known.memberIds.push(member.id);
+    else byEmail.set(email, { email, memberIds: [member.id] });
+  }
+  return [...byEmail.values()].filter((group) => group.memberIds.length > 1);
+}
+
+/**
+ * What an addition repeats (issue 23: warned about when added): the names (as written, once
+ * each) that a member of the list already has or that come twice in `added`, and likewise the
+ * e-mails (normalised). The members are still added; a repeated e-mail blocks saving later.
+ */
+export function repeatsIn(
+  existing: readonly DraftMember[],
+  added: readonly Pick<DraftMember, 'name' | 'email'>[],
+): { names: string[]; emails: string[] } {
+  const knownNames = new Set(existing.map((member) => memberNameKey(member.name)));
+  const knownEmails = new Set(
+    existing.flatMap((member) => (member.email ? [normalizeEmail(member.email)] : [])),
+  );
+  const names = new Map<string, string>();
+  const emails = new Set<string>();
+  for (const member of added) {
+    const key = memberNameKey(member.name);
+    if (key !== '') {
+      if (knownNames.has(key) && !names.has(key)) names.set(key, member.name.trim());
+      knownNames.add(key);
+    }
+    const email = member.email ? normalizeEmail(member.email) : '';
+    if (email !== '') {
+      if (knownEmails.has(email)) emails.add(email);
+      knownEmails.add(email);
+    }
+  }
+  return { names: [...names.values()], emails: [...emails] };
 }
 
 /** The snapshot Save Result and Create Team send, or null before the first shuffle. */

@@ -26,8 +26,10 @@ const draft: Draft = {
 };
 
 describe('teamsAsText', () => {
-  it('gives one line per team and the seed', () => {
-    expect(teamsAsText(draft, words)).toBe('Team 1: Ada, Ada\nTeam 2: Grace\n\nSeed: abc234');
+  it('gives one line per team and the seed, members of one name told apart', () => {
+    expect(teamsAsText(draft, words)).toBe(
+      'Team 1: Ada (2), Ada (1)\nTeam 2: Grace\n\nSeed: abc234',
+    );
   });
 
   it('is empty before the first shuffle', () => {

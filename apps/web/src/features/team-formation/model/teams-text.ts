@@ -1,3 +1,4 @@
+import { memberLabels } from './draft';
 import type { Draft } from './draft';
 
 /** The words of the plain-text export, in the interface language. */
@@ -10,14 +11,15 @@ export type TeamsTextWords = {
 
 /**
  * The teams as plain text for the clipboard: one line per team ('Team 1: Ada, Grace'), then the
- * seed that replays them. Empty before the first shuffle.
+ * seed that replays them. Members who share a name keep their numbers ('Ada (2)'), as on screen.
+ * Empty before the first shuffle.
  */
 export function teamsAsText(
   draft: Pick<Draft, 'members' | 'outcome'>,
   words: TeamsTextWords,
 ): string {
   if (!draft.outcome) return '';
-  const names = new Map(draft.members.map((member) => [member.id, member.name]));
+  const names = memberLabels(draft.members);
   const lines = draft.outcome.groups.map(
     (group) =>
       `${words.team(group.number)}: ${group.memberIds.map((id) => names.get(id) ?? '').join(', ')}`,
