@@ -14,6 +14,12 @@ import {
 import type { Language, ServerRenderedPage } from '@teamshuffle/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CpuPool } from '../workers/cpu-pool.ts';
+import {
+  type PageFingerprint,
+  answersMatch,
+  readPageFingerprint,
+  workspaceIdAt,
+} from './page-fingerprint.ts';
 import { type Encoding, compress, encodingFor, jsonScript } from './web-html.ts';
 
 declare module 'fastify' {
@@ -174,6 +180,26 @@ function pageKey(url: string, language: Language, answers: ReadonlyMap<string, A
 /** The most visitors whose pages' API calls are remembered (for the fast path). */
 const ASKED_MAX = 10_000;
 
+/** What a visitor's page asked last time, and the fingerprint its kept page is sent for. */
+type Asked = { paths: string[]; check?: { fingerprint: string; pageKey: string } };
+
+/**
+ * Whether the page rendered from `used` may be sent again on its fingerprint: the same one read
+ * before and after the answers (nothing the page shows changed while they were asked), every
+ * answer a success, and the answers showing what the fingerprint holds.
+ */
+function isKeptFor(
+  before: PageFingerprint | null,
+  after: PageFingerprint | null,
+  workspaceId: string | null,
+  used: ReadonlyMap<string, Answer>,
+): boolean {
+  if (!before || !after || before.key !== after.key || workspaceId === null) return false;
+  if ([...used.values()].some((answer) => answer.status !== 200)) return false;
+  const bodies = new Map([...used].map(([path, answer]) => [path, answer.body]));
+  return answersMatch(after, workspaceId, bodies);
+}
+
 /** A page for one visitor, compressed as their browser takes it (each copy made once). */
 async function sendPrivatePage(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
   const encoding = encodingFor(request.headers['accept-encoding']);
@@ -237,10 +263,13 @@ export function serverRenderer(
     );
   });
 
-  // By visitor (cookie), address and language: the API calls their page made last time. A visit
-  // asks them again, side by side; if the answers are those a kept page was rendered from, that
-  // page is sent, with no render and no work of the renderer's on this thread.
-  const askedBy = new Map<string, string[]>();
+  // By visitor (cookie), address and language: the API calls their page made last time and, for
+  // a workspace page, the fingerprint of what its kept page was rendered from. A workspace page's
+  // repeat visit reads its fingerprint (one query) and, if it is the kept page's, sends that page
+  // with no API call at all. Other pages ask their calls again, side by side; if the answers are
+  // those a kept page was rendered from, that page is sent, with no render and no work of the
+  // renderer's on this thread.
+  const askedBy = new Map<string, Asked>();
 
   const render = async (
     request: FastifyRequest,
@@ -254,12 +283,25 @@ export function serverRenderer(
     const visitor = createHash('sha256')
       .update(`${request.url}\n${language}\n${request.headers.cookie ?? ''}`)
       .digest('base64url');
+    const asked = askedBy.get(visitor);
     const prefetched = new Map<string, Answer>();
-    const paths = askedBy.get(visitor);
-    if (paths) {
-      const asked = await Promise.all(paths.map((path) => ask(app, request, reply, path)));
-      paths.forEach((path, index) => prefetched.set(path, asked[index]!));
-      if (asked.every((answer) => answer.status === 200)) {
+    const workspaceId = workspaceIdAt(pathname);
+    const fingerprint = async () =>
+      workspaceId === null
+        ? null
+        : readPageFingerprint(app.db, app.readSessionToken(request), workspaceId);
+    // Read before the API calls too, on a first visit as well: a page is kept for a fingerprint
+    // only if the same one is read before and after its answers.
+    const before = await fingerprint();
+    if (workspaceId !== null) {
+      if (before && asked?.check?.fingerprint === before.key) {
+        const cached = pages.get(asked.check.pageKey);
+        if (cached) return cached;
+      }
+    } else if (asked) {
+      const answers = await Promise.all(asked.paths.map((path) => ask(app, request, reply, path)));
+      asked.paths.forEach((path, index) => prefetched.set(path, answers[index]!));
+      if (answers.every((answer) => answer.status === 200)) {
         const cached = pages.get(pageKey(request.url, language, prefetched));
         if (cached) return cached;
       }
@@ -272,9 +314,15 @@ export function serverRenderer(
       transportFor(app, request, reply, prefetched, used),
     );
     if (!known) return null;
-    if (askedBy.size >= ASKED_MAX) askedBy.delete(askedBy.keys().next().value!);
-    askedBy.set(visitor, [...used.keys()]);
     const key = pageKey(request.url, language, used);
+    const after = before ? await fingerprint() : null;
+    if (askedBy.size >= ASKED_MAX) askedBy.delete(askedBy.keys().next().value!);
+    askedBy.set(visitor, {
+      paths: [...used.keys()],
+      check: isKeptFor(before, after, workspaceId, used)
+        ? { fingerprint: after!.key, pageKey: key }
+        : undefined,
+    });
     const cached = pages.get(key);
     if (cached) return cached;
     const rendered = await pool.run(

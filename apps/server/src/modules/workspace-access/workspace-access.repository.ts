@@ -45,7 +45,7 @@ type FactsRow = { [K in keyof SessionWithUser]: SessionWithUser[K] | null } & Om
 // session and its user are read too, and their verified e-mail and preferences are used; or
 // $3, a verified e-mail (trimmed, lower case) or null, with $4, the user whose preferences to
 // read, or null. Of the caller's roster entries, one leading a team comes first. One row always.
-const WORKSPACE_FACTS = {
+export const WORKSPACE_FACTS = {
   name: 'workspace_facts',
   text: `select ${SESSION_WITH_USER_COLUMNS},
       w.id, w.slug, w.title, w.owner_id as "ownerId", w.is_public as "isPublic",
