@@ -6,7 +6,7 @@ import {
   snapshotSharedEmail,
 } from './duplicate-members.ts';
 import { AppError } from './errors.ts';
-import { memberLabel, parseMemberLabel } from './workspaces.ts';
+import { memberLabel, parseMemberLabel } from './member-label.ts';
 
 // One person, one roster entry (issue 23): the check Save Result, Create Team and /app share.
 const snapshot = {

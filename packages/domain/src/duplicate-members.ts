@@ -1,6 +1,7 @@
 import { type AppError, appError } from './errors.ts';
 import type { ShuffleSnapshot } from './results.ts';
-import { firstDuplicateEmail, memberLabel } from './workspaces.ts';
+import { memberLabel } from './member-label.ts';
+import { firstDuplicateEmail } from './workspaces.ts';
 
 // One person, one roster entry (issue 23): an e-mail belongs to at most one member of a roster,
 // and two members may share a name but are told apart. Save Result, Create Team and the /app
@@ -35,16 +36,6 @@ export function snapshotSharedEmail(
     member: sharer(duplicate.other),
   };
 }
-
-/**
- * The words the server uses in duplicate_member_email when it cannot tell who holds the e-mail
- * (a race lost at the unique index whose winner is gone again); the web app translates them.
- */
-export const UNKNOWN_SHARED_EMAIL = {
-  email: 'This e-mail',
-  holder: 'another member',
-  member: 'this member',
-} as const;
 
 /** The 400 duplicate_member_email for a shared e-mail, naming both members with their teams. */
 export function sharedEmailError(shared: SharedEmail, field: string): AppError {

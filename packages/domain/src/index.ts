@@ -19,6 +19,7 @@ export * from './system.ts';
 export * from './results.ts';
 export * from './workspaces.ts';
 export * from './duplicate-members.ts';
+export * from './member-label.ts';
 export * from './forms.ts';
 export * from './file-checks.ts';
 export * from './submissions.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errors, fillPlaceholders } from './errors.ts';
-import { firstDuplicateEmail, memberLabel } from './workspaces.ts';
+import { memberLabel } from './member-label.ts';
+import { firstDuplicateEmail } from './workspaces.ts';
 
 describe('one e-mail per member (issue 23)', () => {
   it('finds the first e-mail two members share, trimmed and case-insensitive, blanks ignored', () => {

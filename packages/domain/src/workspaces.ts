@@ -156,27 +156,6 @@ export const preferencesUpdate = preferences
 export type PreferencesUpdate = z.input<typeof preferencesUpdate>;
 
 /**
- * How a message names a roster entry: its name with its team ('Ann (Team 1)'), or '(no team)'.
- * One e-mail per member (issue 23) names both members this way.
- */
-export function memberLabel(name: string, teamNumber: number | null | undefined): string {
-  return teamNumber == null ? `${name} (no team)` : `${name} (Team ${teamNumber})`;
-}
-
-/**
- * A `memberLabel` read back into its name and team number (null for '(no team)'), so a message
- * can name the member in another language; null when the text is not such a label.
- */
-export function parseMemberLabel(
-  label: string,
-): { name: string; teamNumber: number | null } | null {
-  const inTeam = /^([\s\S]+) \(Team (\d+)\)$/.exec(label);
-  if (inTeam) return { name: inTeam[1]!, teamNumber: Number(inTeam[2]) };
-  const noTeam = /^([\s\S]+) \(no team\)$/.exec(label);
-  return noTeam ? { name: noTeam[1]!, teamNumber: null } : null;
-}
-
-/**
  * The first e-mail that two roster entries would share (trimmed and case-insensitive, blanks
  * ignored), with the entry that has it first and the one that cannot have it too; null if none.
  */
