@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { buildUser, TestClient, uniqueEmail } from './client.ts';
-import { buildSnapshot, type WorkspaceDetailBody } from './factories.ts';
+import {
+  buildAssignmentInput,
+  buildNoteInput,
+  buildSnapshot,
+  buildTaskInput,
+  type WorkspaceDetailBody,
+} from './factories.ts';
 
 /** Everyone a permission test needs, around one workspace of two teams of three. */
 export type Course = {
@@ -119,4 +125,25 @@ export async function buildCourse(
       stranger: stranger.id,
     },
   };
+}
+
+/**
+ * Work in a course: a published lecture note with a team task and an open assignment, made by
+ * the owner through the API. Returns their ids.
+ */
+export async function buildCourseWork(
+  c: Course,
+): Promise<{ noteId: string; assignmentId: string }> {
+  const notes = `/api/workspaces/${c.workspaceId}/notes`;
+  const note = await c.owner.post(notes, buildNoteInput({ task: buildTaskInput() }));
+  expect(note.statusCode).toBe(201);
+  const noteId = note.json().id as string;
+  const published = await c.owner.request('PATCH', `${notes}/${noteId}`, { isPublished: true });
+  expect(published.statusCode).toBe(200);
+  const assignment = await c.owner.post(
+    `/api/workspaces/${c.workspaceId}/assignments`,
+    buildAssignmentInput(),
+  );
+  expect(assignment.statusCode).toBe(201);
+  return { noteId, assignmentId: assignment.json().id as string };
 }

@@ -8,13 +8,8 @@ import { hostname } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../test/client.ts';
-import { buildCourse, type Course } from '../../test/course.ts';
-import {
-  buildAssignmentInput,
-  buildNoteInput,
-  buildSnapshot,
-  buildTaskInput,
-} from '../../test/factories.ts';
+import { buildCourse, buildCourseWork, type Course } from '../../test/course.ts';
+import { buildAssignmentInput, buildNoteInput, buildSnapshot } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { multipartBody, pdfPart } from '../../test/multipart.ts';
 import { rowsOf } from '../db/rows.ts';
@@ -56,18 +51,7 @@ describe('Idempotency-Key after a crash', () => {
       },
     );
     c = await buildCourse(t.app, t.config.publicUrl);
-    const notes = `/api/workspaces/${c.workspaceId}/notes`;
-    const note = await c.owner.post(notes, buildNoteInput({ task: buildTaskInput() }));
-    expect(note.statusCode).toBe(201);
-    noteId = note.json().id;
-    const published = await c.owner.request('PATCH', `${notes}/${noteId}`, { isPublished: true });
-    expect(published.statusCode).toBe(200);
-    const assignment = await c.owner.post(
-      `/api/workspaces/${c.workspaceId}/assignments`,
-      buildAssignmentInput(),
-    );
-    expect(assignment.statusCode).toBe(201);
-    assignmentId = assignment.json().id;
+    ({ noteId, assignmentId } = await buildCourseWork(c));
   }, 120_000);
   afterAll(() => t.close());
 
