@@ -191,8 +191,14 @@ describe('upload edges', () => {
   });
 
   describe('restart cleans up at once', () => {
-    /** What an instance that died mid-upload leaves: its lease row, a claim, stored bytes. */
+    /**
+     * What an instance that died mid-upload leaves: its lease row, a claim, stored bytes. The
+     * bytes are written first: the live instance collects every 200 ms, and a collection between
+     * naming the key and writing its bytes would clear the name and leave the bytes unnamed.
+     */
     async function leftoversOf(instanceId: string, leaseUntil: 'past' | 'future', userId: string) {
+      const key = randomUUID();
+      await t.app.storage.put(key, Readable.from([Buffer.from('half an upload')]));
       const lease =
         leaseUntil === 'past'
           ? sql`now() - interval '1 second'`
@@ -203,11 +209,9 @@ describe('upload edges', () => {
       await t.app.db.execute(sql`
         insert into storage_reservations (user_id, bytes, expires_at, instance_id)
         values (${userId}, 600000, now() + interval '10 minutes', ${instanceId})`);
-      const key = randomUUID();
       await t.app.db.execute(
         sql`insert into inflight_uploads (storage_key, instance_id) values (${key}, ${instanceId})`,
       );
-      await t.app.storage.put(key, Readable.from([Buffer.from('half an upload')]));
       return key;
     }
     const claimsOfInstance = (instanceId: string) =>
