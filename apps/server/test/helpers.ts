@@ -9,6 +9,10 @@ import {
   PRERENDERED_CONTACT_EMAIL,
   PRERENDERED_PAGES,
   prerenderedFile,
+  SERVER_RENDERED_PAGES,
+  SERVER_RENDER_SLOTS,
+  serverRenderedFile,
+  WEB_RENDERER_FILE,
 } from '@teamshuffle/domain';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
@@ -79,6 +83,28 @@ async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<
       await client.end();
     },
   };
+}
+
+/**
+ * The web fixture plus a renderer for the signed-in pages (decision 0011): `renderer` is the
+ * module's source (`fetchPageData` and `renderPage`), and each server-rendered page gets a
+ * template with the slots the server fills.
+ */
+export function writeServerRenderFixture(dir: string, renderer: string): string {
+  const root = writeWebFixture(dir);
+  mkdirSync(path.dirname(path.join(root, WEB_RENDERER_FILE)), { recursive: true });
+  writeFileSync(path.join(root, WEB_RENDERER_FILE), renderer);
+  for (const page of SERVER_RENDERED_PAGES) {
+    for (const language of LANGUAGES) {
+      writeFileSync(
+        path.join(root, serverRenderedFile(page, language)),
+        `<!doctype html><html lang="${language}"><head><title>${SERVER_RENDER_SLOTS.title}</title></head>` +
+          `<body><div id="root" data-prerendered="${SERVER_RENDER_SLOTS.path}" data-signed-in>` +
+          `${SERVER_RENDER_SLOTS.markup}</div>${SERVER_RENDER_SLOTS.queries}</body></html>`,
+      );
+    }
+  }
+  return root;
 }
 
 export type TestApp = {

@@ -1,18 +1,14 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import {
-  LANGUAGES,
-  SERVER_RENDERED_PAGES,
-  SERVER_RENDER_SLOTS,
-  WEB_RENDERER_FILE,
-  serverRenderedFile,
-} from '@teamshuffle/domain';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TestClient } from '../../test/client.ts';
 import { type Course, buildCourse } from '../../test/course.ts';
-import { createTestApp, makeTempDir, writeWebFixture, type TestApp } from '../../test/helpers.ts';
+import {
+  createTestApp,
+  makeTempDir,
+  writeServerRenderFixture,
+  type TestApp,
+} from '../../test/helpers.ts';
 import { waitFor } from '../../test/process.ts';
 import { notifications } from '../modules/notifications/notifications.table.ts';
 import { session } from '../modules/users/users.table.ts';
@@ -54,23 +50,6 @@ export async function renderPage(url, language, known) {
 }
 `;
 
-function writeFixture(dir: string): string {
-  const root = writeWebFixture(dir);
-  mkdirSync(path.dirname(path.join(root, WEB_RENDERER_FILE)), { recursive: true });
-  writeFileSync(path.join(root, WEB_RENDERER_FILE), RENDERER);
-  for (const page of SERVER_RENDERED_PAGES) {
-    for (const language of LANGUAGES) {
-      writeFileSync(
-        path.join(root, serverRenderedFile(page, language)),
-        `<!doctype html><html lang="${language}"><head><title>${SERVER_RENDER_SLOTS.title}</title></head>` +
-          `<body><div id="root" data-prerendered="${SERVER_RENDER_SLOTS.path}" data-signed-in>` +
-          `${SERVER_RENDER_SLOTS.markup}</div>${SERVER_RENDER_SLOTS.queries}</body></html>`,
-      );
-    }
-  }
-  return root;
-}
-
 const SECTIONS = ['', '/notes', '/notes/some-note', '/assignments', '/scores', '/members'];
 
 describe('a repeat view of a workspace page is checked in one query (issue 22, decision 0013)', () => {
@@ -81,7 +60,7 @@ describe('a repeat view of a workspace page is checked in one query (issue 22, d
   beforeAll(async () => {
     const made = makeTempDir();
     temp = made;
-    t = await createTestApp({ WEB_DIST_DIR: writeFixture(made.dir) });
+    t = await createTestApp({ WEB_DIST_DIR: writeServerRenderFixture(made.dir, RENDERER) });
     await waitFor(() => t.app.pageRenderer.stats().completed['loadRenderer'] === 1, 50_000);
     course = await buildCourse(t.app, t.config.publicUrl, { title: 'Algorithms' });
     page = `/workspace/${course.workspaceId}`;

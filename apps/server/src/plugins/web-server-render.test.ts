@@ -1,19 +1,15 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import {
-  INLINED_QUERIES_ID,
-  LANGUAGES,
-  SERVER_RENDERED_PAGES,
-  SERVER_RENDER_SLOTS,
-  WEB_RENDERER_FILE,
-  serverRenderedFile,
-} from '@teamshuffle/domain';
+import { INLINED_QUERIES_ID, WEB_RENDERER_FILE } from '@teamshuffle/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, type TestClient } from '../../test/client.ts';
 import { buildSnapshot } from '../../test/factories.ts';
-import { createTestApp, makeTempDir, writeWebFixture, type TestApp } from '../../test/helpers.ts';
+import {
+  createTestApp,
+  makeTempDir,
+  writeServerRenderFixture,
+  type TestApp,
+} from '../../test/helpers.ts';
 import { waitFor } from '../../test/process.ts';
 import { session } from '../modules/users/users.table.ts';
 import { SERVER_RENDER_TIME_LIMIT_MS } from './web-server-render.ts';
@@ -55,23 +51,6 @@ export async function renderPage(url, language, known) {
 }
 `;
 
-function writeServerRenderFixture(dir: string): string {
-  const root = writeWebFixture(dir);
-  mkdirSync(path.dirname(path.join(root, WEB_RENDERER_FILE)), { recursive: true });
-  writeFileSync(path.join(root, WEB_RENDERER_FILE), RENDERER);
-  for (const page of SERVER_RENDERED_PAGES) {
-    for (const language of LANGUAGES) {
-      writeFileSync(
-        path.join(root, serverRenderedFile(page, language)),
-        `<!doctype html><html lang="${language}"><head><title>${SERVER_RENDER_SLOTS.title}</title></head>` +
-          `<body><div id="root" data-prerendered="${SERVER_RENDER_SLOTS.path}" data-signed-in>` +
-          `${SERVER_RENDER_SLOTS.markup}</div>${SERVER_RENDER_SLOTS.queries}</body></html>`,
-      );
-    }
-  }
-  return root;
-}
-
 describe('the signed-in pages rendered on the server (decision 0011)', () => {
   let t: TestApp;
   let temp: { remove: () => void };
@@ -79,7 +58,7 @@ describe('the signed-in pages rendered on the server (decision 0011)', () => {
   beforeAll(async () => {
     const made = makeTempDir();
     temp = made;
-    t = await createTestApp({ WEB_DIST_DIR: writeServerRenderFixture(made.dir) });
+    t = await createTestApp({ WEB_DIST_DIR: writeServerRenderFixture(made.dir, RENDERER) });
     ann = (await buildUser(t.app, t.config.publicUrl, { name: 'Ann <b>Owner</b>' })).client;
     // The renderer is loaded in its worker once the app is ready, before any visit: the first
     // render does not pay for it (on a loaded machine it took past the 2 s limit).
