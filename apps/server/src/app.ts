@@ -16,6 +16,7 @@ import { workspaceAccessPlugin } from './modules/workspace-access/workspace-acce
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
 import { resultsRoutes } from './modules/results/results.routes.ts';
+import { teamExportRoutes } from './modules/team-export/team-export.routes.ts';
 import { recordStart } from './modules/system/system.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes.ts';
@@ -150,6 +151,7 @@ export async function buildApp(
   await app.register(lectureNotesRoutes);
   await app.register(assignmentsRoutes);
   await app.register(dashboardRoutes);
+  await app.register(teamExportRoutes);
 
   await app.register(webPlugin, {
     webDistDir: config.webDistDir,

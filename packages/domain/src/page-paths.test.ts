@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { WORKSPACE_TABS, workspaceTabAt, workspaceTabPath } from './page-paths.ts';
+import {
+  PAGE_PATHS,
+  WORKSPACE_TABS,
+  workspacePrintPath,
+  workspaceTabAt,
+  workspaceTabPath,
+} from './page-paths.ts';
 
 describe('the workspace page sections at their own addresses', () => {
   it('give each section an address that reads back as that section', () => {
@@ -27,5 +33,11 @@ describe('the workspace page sections at their own addresses', () => {
     ]) {
       expect(workspaceTabAt(rest)).toBeNull();
     }
+  });
+
+  it('give the print view of the teams an address of its own, no section', () => {
+    expect(workspacePrintPath('ws 1')).toBe('/workspace/ws%201/print');
+    expect(PAGE_PATHS.workspacePrint).toBe('/workspace/:workspaceId/print');
+    expect(workspaceTabAt(['print'])).toBeNull();
   });
 });

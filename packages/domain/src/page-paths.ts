@@ -16,6 +16,8 @@ export const PAGE_PATHS = {
   workspaceAssignments: '/workspace/:workspaceId/assignments',
   workspaceScores: '/workspace/:workspaceId/scores',
   workspaceMembers: '/workspace/:workspaceId/members',
+  /** The teams on large cards, for a printer or a projector (issue 24). */
+  workspacePrint: '/workspace/:workspaceId/print',
   teamChat: '/workspace/:workspaceId/team/:teamId/chat',
   notifications: '/notifications',
   contact: '/contact',
@@ -38,6 +40,11 @@ export function workspaceTabPath(workspaceId: string, tab: WorkspaceTab, noteId?
   if (tab === 'overview') return base;
   if (tab === 'notes' && noteId !== undefined) return `${base}/notes/${encodeURIComponent(noteId)}`;
   return `${base}/${tab}`;
+}
+
+/** The address of a workspace's print view of its teams (issue 24). */
+export function workspacePrintPath(workspaceId: string): string {
+  return `/workspace/${encodeURIComponent(workspaceId)}/print`;
 }
 
 /**

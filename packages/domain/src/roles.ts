@@ -53,6 +53,8 @@ export const WORKSPACE_PERMISSIONS = {
   submitTask: ['leader', 'member'],
   /** Create, edit and delete assignments, evaluate, see Team Scores, export (the owner). */
   manageAssignments: ['owner'],
+  /** Download the teams with their e-mails as CSV (issue 24, "Export the teams"). */
+  exportTeams: ['owner'],
 } as const satisfies Record<string, readonly WorkspaceAccessRole[]>;
 
 /** An action on a workspace. */

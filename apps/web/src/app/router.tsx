@@ -21,6 +21,9 @@ const App = lazyPage(async () => (await import('./routes/app')).AppRoute);
 const Results = lazyPage(async () => (await import('./routes/results')).ResultsRoute);
 const Workspaces = lazyPage(async () => (await import('./routes/workspaces')).WorkspacesRoute);
 const Workspace = lazyPage(async () => (await import('./routes/workspace')).WorkspaceRoute);
+const WorkspacePrint = lazyPage(
+  async () => (await import('./routes/workspace-print')).WorkspacePrintRoute,
+);
 const TeamChat = lazyPage(async () => (await import('./routes/team-chat')).TeamChatRoute);
 const Notifications = lazyPage(
   async () => (await import('./routes/notifications')).NotificationsRoute,
@@ -46,6 +49,7 @@ const PAGES = [
   { path: PAGE_PATHS.workspaceAssignments, Page: Workspace },
   { path: PAGE_PATHS.workspaceScores, Page: Workspace },
   { path: PAGE_PATHS.workspaceMembers, Page: Workspace },
+  { path: PAGE_PATHS.workspacePrint, Page: WorkspacePrint },
   { path: PAGE_PATHS.teamChat, Page: TeamChat },
   { path: PAGE_PATHS.notifications, Page: Notifications },
   { path: PAGE_PATHS.contact, Page: Contact },

@@ -4,6 +4,7 @@ import { assignmentsEn } from './assignments.en';
 import { notificationsEn } from './notifications.en';
 import { dashboardEn } from './dashboard.en';
 import { balanceEn } from './balance.en';
+import { teamExportEn } from './team-export.en';
 
 /** English strings of the web app. `ko.ts` must provide the same keys (checked by the type). */
 export const en = {
@@ -13,6 +14,7 @@ export const en = {
   notifications: notificationsEn,
   dashboard: dashboardEn,
   balance: balanceEn,
+  teamExport: teamExportEn,
 
   common: {
     appName: 'Teamshuffle',

@@ -4,6 +4,7 @@ import { assignmentsKo } from './assignments.ko';
 import { notificationsKo } from './notifications.ko';
 import { dashboardKo } from './dashboard.ko';
 import { balanceKo } from './balance.ko';
+import { teamExportKo } from './team-export.ko';
 
 /** Korean strings of the web app. */
 export const ko: Translation = {
@@ -12,6 +13,7 @@ export const ko: Translation = {
   notifications: notificationsKo,
   dashboard: dashboardKo,
   balance: balanceKo,
+  teamExport: teamExportKo,
 
   common: {
     appName: 'Teamshuffle',

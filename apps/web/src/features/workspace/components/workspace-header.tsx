@@ -1,11 +1,19 @@
 import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { MantineColor } from '@mantine/core';
-import { IconEye, IconInfoCircle, IconSettings } from '@tabler/icons-react';
-import { formatDate } from '@teamshuffle/domain';
+import {
+  IconEye,
+  IconFileSpreadsheet,
+  IconInfoCircle,
+  IconPrinter,
+  IconSettings,
+} from '@tabler/icons-react';
+import { formatDate, workspacePrintPath } from '@teamshuffle/domain';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import type { WorkspaceAccessRole, WorkspaceDetail } from '@teamshuffle/domain';
+import { Link } from 'react-router';
 import { lazyModal } from '../../../components/lazy-modal';
+import { teamsCsvPath } from '../api/team-export';
 
 // Dialogs load with their first opening (issue 14).
 const SettingsModal = lazyModal(async () => (await import('./settings-modal')).SettingsModal);
@@ -76,13 +84,35 @@ function WorkspaceHeader({ detail, onOpenSettings }: WorkspaceHeaderProps) {
           </Group>
         </Stack>
         {isOwner ? (
-          <Button
-            variant="default"
-            leftSection={<IconSettings size={18} aria-hidden="true" />}
-            onClick={onOpenSettings}
-          >
-            {t('workspace.settings')}
-          </Button>
+          <Group gap="xs">
+            {/* Export the teams (issue 24): the CSV download and the print/projector view. */}
+            <Button
+              component="a"
+              href={teamsCsvPath(detail.id)}
+              download
+              variant="default"
+              title={t('teamExport.exportCsvHint')}
+              leftSection={<IconFileSpreadsheet size={18} aria-hidden="true" />}
+            >
+              {t('teamExport.exportCsv')}
+            </Button>
+            <Button
+              component={Link}
+              to={workspacePrintPath(detail.id)}
+              variant="default"
+              title={t('teamExport.printHint')}
+              leftSection={<IconPrinter size={18} aria-hidden="true" />}
+            >
+              {t('teamExport.print')}
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconSettings size={18} aria-hidden="true" />}
+              onClick={onOpenSettings}
+            >
+              {t('workspace.settings')}
+            </Button>
+          </Group>
         ) : null}
       </Group>
       {isOwner ? null : (
