@@ -11,6 +11,7 @@ import { SessionProvider } from '../../lib/session/session-context';
 import { FileUpload } from './file-upload';
 import { useFileUpload } from './use-file-upload';
 import type { UseFileUploadOptions } from './use-file-upload';
+import { stubMatchMedia } from '../../lib/testing/match-media';
 
 // The component as a feature uses it, in a browser-like DOM: the real hook, providers and
 // session; the network is a stubbed fetch (session, storage) and a stand-in XMLHttpRequest.
@@ -75,14 +76,7 @@ beforeEach(() => {
       );
     }),
   );
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn(() => ({
-      matches: false,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    })),
-  );
+  stubMatchMedia();
 });
 
 afterEach(() => {

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n';
 import { SessionProvider } from '../../../lib/session/session-context';
 import { NotificationBell } from './notification-bell';
+import { stubMatchMedia } from '../../../lib/testing/match-media';
 
 const USER = {
   id: 'u1',
@@ -84,14 +85,7 @@ function renderBell() {
 }
 
 beforeEach(() => {
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn(() => ({
-      matches: false,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    })),
-  );
+  stubMatchMedia();
 });
 
 afterEach(() => {

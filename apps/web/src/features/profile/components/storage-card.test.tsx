@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n';
 import { StorageBar, StorageCard } from './storage-card';
+import { stubMatchMedia } from '../../../lib/testing/match-media';
 
 const QUOTA = 100 * BYTES_PER_MB;
 const SETTLE = { timeout: 4_000 };
@@ -21,14 +22,7 @@ function Providers({ children }: { children: ReactNode }) {
 }
 
 beforeEach(() => {
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn(() => ({
-      matches: false,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    })),
-  );
+  stubMatchMedia();
 });
 
 afterEach(() => {

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n';
 import { buildWorkspaceDetail } from '../utils/workspace-fixture';
 import { MemberEmailsModal } from './member-emails-modal';
+import { stubMatchMedia } from '../../../lib/testing/match-media';
 
 // Issue 23, one person, one roster entry, in Manage Team Member Emails: shared names are warned
 // about and shown apart; a duplicate e-mail is refused next to its field, before or after sending.
@@ -31,14 +32,7 @@ const team2 = detail.teams[1]!;
 
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn(() => ({
-      matches: false,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    })),
-  );
+  stubMatchMedia();
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
 });

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n';
 import { buildWorkspaceDetail } from '../utils/workspace-fixture';
 import { TeamsPrint } from './teams-print';
+import { stubMatchMedia } from '../../../lib/testing/match-media';
 
 // Issue 24, export the teams: the print/projector view shows one card per team with its number,
 // its members' names and its leader marked, never an e-mail; and says so when there are no teams.
@@ -19,14 +20,7 @@ function Providers({ children }: { children: ReactNode }) {
 }
 
 beforeEach(() => {
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn(() => ({
-      matches: false,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    })),
-  );
+  stubMatchMedia();
 });
 afterEach(() => {
   cleanup();
