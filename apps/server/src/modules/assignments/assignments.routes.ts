@@ -15,7 +15,7 @@ import { preparedJson } from '../../db/versioned-cache.ts';
 import { z } from 'zod';
 import { errorResponses, noContent } from '../../plugins/errors.ts';
 import { IDEMPOTENCY_ERRORS, idempotencyHeaders } from '../../plugins/idempotency.ts';
-import { contentDisposition } from '../files/file-download.ts';
+import { contentDisposition, sendCsvDownload } from '../files/file-download.ts';
 import { authorize } from '../workspace-access/workspace-access.ts';
 import { gradesCsv, submissionsZip, zipName } from './assignments.export.ts';
 import { loadExportRows, loadRoster, teamWorkOfFile } from './assignments.repository.ts';
@@ -394,14 +394,11 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         loadRoster(app.db, access.workspace.id),
         getTeamScores(app.db, access),
       ]);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header(
-          'content-disposition',
-          contentDisposition('attachment', `${access.workspace.title} - grades.csv`),
-        )
-        .send(gradesCsv(roster, scores.teams));
+      return sendCsvDownload(
+        reply,
+        `${access.workspace.title} - grades.csv`,
+        gradesCsv(roster, scores.teams),
+      );
     },
   );
 };

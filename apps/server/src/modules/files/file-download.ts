@@ -26,6 +26,15 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string):
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
+/** Sends `csv` as a download named `name`: never cached (it holds the workspace's people). */
+export function sendCsvDownload(reply: FastifyReply, name: string, csv: string) {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('content-disposition', contentDisposition('attachment', name))
+    .send(csv);
+}
+
 /** The one byte range asked for, 'unsatisfiable', or null (no Range header, or several ranges). */
 export function parseRange(
   header: string | undefined,

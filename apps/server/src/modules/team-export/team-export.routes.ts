@@ -2,7 +2,7 @@ import { safeParam, TEXT_LIMITS } from '@teamshuffle/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../plugins/errors.ts';
-import { contentDisposition } from '../files/file-download.ts';
+import { sendCsvDownload } from '../files/file-download.ts';
 import { exportTeamsCsv } from './team-export.service.ts';
 
 const workspaceParams = z.object({ id: safeParam(TEXT_LIMITS.id) });
@@ -31,14 +31,11 @@ export const teamExportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const access = request.workspaceAccess!;
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header(
-          'content-disposition',
-          contentDisposition('attachment', `${access.workspace.title} - teams.csv`),
-        )
-        .send(await exportTeamsCsv(app.db, access));
+      return sendCsvDownload(
+        reply,
+        `${access.workspace.title} - teams.csv`,
+        await exportTeamsCsv(app.db, access),
+      );
     },
   );
 };
