@@ -22,9 +22,21 @@ import { SERVER_RENDER_TIME_LIMIT_MS } from './web-server-render.ts';
  */
 const RENDERER = `
 let renders = 0;
+let fetching = 0;
+let mostFetching = 0;
 export async function fetchPageData(url, transport) {
+  fetching += 1;
+  mostFetching = Math.max(mostFetching, fetching);
+  try {
+    return await fetchData(url, transport);
+  } finally {
+    fetching -= 1;
+  }
+}
+async function fetchData(url, transport) {
   const me = await (await transport('/api/me', { method: 'GET' })).json();
   if (!me.user) return null;
+  if (url.includes('crowd')) await new Promise((resolve) => setTimeout(resolve, 30));
   if (url.includes('writes')) await transport('/api/workspaces', { method: 'POST' });
   const list = await (await transport('/api/workspaces', { method: 'GET' })).json();
   return {
@@ -33,7 +45,7 @@ export async function fetchPageData(url, transport) {
         queryKey: ['me'],
         queryHash: '["me"]',
         note: '</script><script>alert(1)</script>',
-        state: { data: { name: me.user.displayName, count: list.length } },
+        state: { data: { name: me.user.displayName, count: list.length, mostFetching } },
       },
     ],
   };
@@ -41,10 +53,10 @@ export async function fetchPageData(url, transport) {
 export async function renderPage(url, language, known) {
   if (url.includes('fails')) throw new Error('renderer internals: /secret/path');
   if (url.includes('slow')) await new Promise((resolve) => setTimeout(resolve, ${SERVER_RENDER_TIME_LIMIT_MS + 1000}));
-  const { name, count } = known.queries[0].state.data;
+  const { name, count, mostFetching } = known.queries[0].state.data;
   renders += 1;
   return {
-    markup: '<main><h1>' + name + '</h1><p>' + url + ' ' + language + ' ' + count + '</p><p>render ' + renders + '</p></main>',
+    markup: '<main><h1>' + name + '</h1><p>' + url + ' ' + language + ' ' + count + '</p><p>render ' + renders + '</p><p>fetching at most ' + mostFetching + '</p></main>',
     title: 'Workspaces & <Mine> · Teamshuffle',
     queries: known,
   };
@@ -207,6 +219,21 @@ describe('the signed-in pages rendered on the server (decision 0011)', () => {
     const theirs = await dee.get('/workspaces');
     expect(theirs.body).toContain('<h1>Dee</h1>');
     expect(theirs.body).not.toContain('Cy');
+  });
+
+  it('works on at most two first visits at once; the rest wait their turn and are all rendered', async () => {
+    // Ten first visits at once (a class opening the page together): their API calls would all
+    // queue in the database with every other request's. Two are fetched at a time.
+    const visits = await Promise.all(
+      Array.from({ length: 10 }, (_, index) => ann.get(`/workspaces?crowd=${index}`)),
+    );
+    const most = visits.map((visit) => {
+      expect(visit.statusCode).toBe(200);
+      const shown = /fetching at most (\d+)/.exec(visit.body);
+      expect(shown, 'every visit of the crowd got its page rendered').not.toBeNull();
+      return Number(shown![1]);
+    });
+    expect(Math.max(...most)).toBeLessThanOrEqual(2);
   });
 
   it('never sends the renderer or the templates as files', async () => {

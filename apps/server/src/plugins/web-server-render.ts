@@ -20,6 +20,7 @@ import {
   readPageFingerprint,
   workspaceIdAt,
 } from './page-fingerprint.ts';
+import { Admission } from './web-admission.ts';
 import { type Encoding, compress, encodingFor, jsonScript } from './web-html.ts';
 
 declare module 'fastify' {
@@ -53,6 +54,13 @@ export type WebRenderer = {
 
 /** Past this the visitor gets the app without its page rendered, rather than wait longer. */
 export const SERVER_RENDER_TIME_LIMIT_MS = 2000;
+
+/**
+ * First visits worked on at once (their data fetched and rendered); the rest wait their turn in
+ * memory rather than in the database's queue (web-admission.ts). Two keep the render worker busy
+ * while the next visit's data is fetched.
+ */
+const FIRST_VISITS_AT_ONCE = 2;
 
 /** The most bytes of rendered pages kept (least recently sent first out). */
 const PAGE_CACHE_MAX_BYTES = 16 * 1024 * 1024;
@@ -252,6 +260,7 @@ export function serverRenderer(
   let renderer: Promise<WebRenderer> | null = null;
   const loadRenderer = () => (renderer ??= import(rendererUrl) as Promise<WebRenderer>);
   const pages = new PageCache();
+  const firstVisits = new Admission(FIRST_VISITS_AT_ONCE);
   // The renderer's code, here and in the worker, is loaded once the app is ready, not by the
   // first visitor, whose render would otherwise also pay for starting the worker and loading
   // React (past the 2 s limit on a loaded machine: they got the app instead). Not awaited: the
@@ -277,6 +286,7 @@ export function serverRenderer(
     page: ServerRenderedPage,
     pathname: string,
     language: Language,
+    visit: { isAbandoned: boolean },
   ): Promise<CachedPage | null> => {
     const template = templates.get(serverRenderedFile(page, language));
     if (!template) return null;
@@ -306,41 +316,47 @@ export function serverRenderer(
         if (cached) return cached;
       }
     }
-    const web = await loadRenderer();
-    // The calls this page's data list made (the fast path's answers reused where they match).
-    const used = new Map<string, Answer>();
-    const known = await web.fetchPageData(
-      request.url,
-      transportFor(app, request, reply, prefetched, used),
-    );
-    if (!known) return null;
-    const key = pageKey(request.url, language, used);
-    const after = before ? await fingerprint() : null;
-    if (askedBy.size >= ASKED_MAX) askedBy.delete(askedBy.keys().next().value!);
-    askedBy.set(visitor, {
-      paths: [...used.keys()],
-      check: isKeptFor(before, after, workspaceId, used)
-        ? { fingerprint: after!.key, pageKey: key }
-        : undefined,
+    return firstVisits.run(async () => {
+      // A visitor whose time ran out while waiting has the app already: no work for them.
+      if (visit.isAbandoned) return null;
+      const web = await loadRenderer();
+      // The calls this page's data list made (the fast path's answers reused where they match).
+      const used = new Map<string, Answer>();
+      const known = await web.fetchPageData(
+        request.url,
+        transportFor(app, request, reply, prefetched, used),
+      );
+      if (!known) return null;
+      const key = pageKey(request.url, language, used);
+      const after = before ? await fingerprint() : null;
+      if (askedBy.size >= ASKED_MAX) askedBy.delete(askedBy.keys().next().value!);
+      askedBy.set(visitor, {
+        paths: [...used.keys()],
+        check: isKeptFor(before, after, workspaceId, used)
+          ? { fingerprint: after!.key, pageKey: key }
+          : undefined,
+      });
+      const cached = pages.get(key);
+      if (cached) return cached;
+      const rendered = await pool.run(
+        'renderSignedInPage',
+        rendererUrl,
+        request.url,
+        language,
+        known,
+      );
+      if (!rendered) return null;
+      const html = template
+        .replace(SERVER_RENDER_SLOTS.title, () => escapeHtml(rendered.title))
+        .replace(SERVER_RENDER_SLOTS.path, () => escapeHtml(pathname))
+        .replace(SERVER_RENDER_SLOTS.markup, () => rendered.markup)
+        .replace(SERVER_RENDER_SLOTS.queries, () =>
+          jsonScript(INLINED_QUERIES_ID, rendered.queries),
+        );
+      const made: CachedPage = { html: Buffer.from(html), compressed: new Map() };
+      pages.set(key, made);
+      return made;
     });
-    const cached = pages.get(key);
-    if (cached) return cached;
-    const rendered = await pool.run(
-      'renderSignedInPage',
-      rendererUrl,
-      request.url,
-      language,
-      known,
-    );
-    if (!rendered) return null;
-    const html = template
-      .replace(SERVER_RENDER_SLOTS.title, () => escapeHtml(rendered.title))
-      .replace(SERVER_RENDER_SLOTS.path, () => escapeHtml(pathname))
-      .replace(SERVER_RENDER_SLOTS.markup, () => rendered.markup)
-      .replace(SERVER_RENDER_SLOTS.queries, () => jsonScript(INLINED_QUERIES_ID, rendered.queries));
-    const made: CachedPage = { html: Buffer.from(html), compressed: new Map() };
-    pages.set(key, made);
-    return made;
   };
 
   return async function send(
@@ -350,14 +366,18 @@ export function serverRenderer(
     pathname: string,
     language: Language,
   ): Promise<boolean> {
+    const visit = { isAbandoned: false };
     const made = await withinTime(
-      render(request, reply, page, pathname, language),
+      render(request, reply, page, pathname, language, visit),
       SERVER_RENDER_TIME_LIMIT_MS,
     ).catch((error: unknown) => {
       request.log.error({ err: error }, 'rendering a signed-in page failed');
       return null;
     });
-    if (!made) return false;
+    if (!made) {
+      visit.isAbandoned = true;
+      return false;
+    }
     await sendPrivatePage(request, reply, made);
     return true;
   };
