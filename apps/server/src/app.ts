@@ -17,6 +17,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
 import { resultsRoutes } from './modules/results/results.routes.ts';
 import { teamExportRoutes } from './modules/team-export/team-export.routes.ts';
+import { joiningRoutes } from './modules/joining/joining.routes.ts';
 import { recordStart } from './modules/system/system.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes.ts';
@@ -152,6 +153,7 @@ export async function buildApp(
   await app.register(assignmentsRoutes);
   await app.register(dashboardRoutes);
   await app.register(teamExportRoutes);
+  await app.register(joiningRoutes);
 
   await app.register(webPlugin, {
     webDistDir: config.webDistDir,

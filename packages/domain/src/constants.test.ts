@@ -33,7 +33,7 @@ describe('part 1 section 9 constants', () => {
     expect([c.STORAGE_OPERATION_RETRY_MS, c.STORAGE_UPLOAD_RETRY_MS]).toEqual([120000, 600000]);
     expect(c.DEFAULT_TEAM_NAME).toBe('Untitled Team');
     expect(c.TEAM_NUMBER_MIN).toBe(1);
-    expect(c.NOTIFICATION_TYPES).toHaveLength(7);
+    expect(c.NOTIFICATION_TYPES).toHaveLength(10);
   });
 });
 

@@ -40,7 +40,7 @@ export const DASHBOARD_NOTIFICATION_PAGE_SIZE = 5;
 /** Window in which a same-user, same-type, same-title notification is suppressed. */
 export const DUPLICATE_NOTIFICATION_WINDOW_MS = 5 * MINUTE_MS; // spec part 1, section 9: 300000 ms
 
-/** The seven known notification types; any other type is shown as generic. */
+/** The known notification types; any other type is shown as generic. */
 export const NOTIFICATION_TYPES = [
   // spec part 1, section 3: notification types
   'assignment_created',
@@ -50,6 +50,10 @@ export const NOTIFICATION_TYPES = [
   'workspace_invited',
   'storage_warning',
   'system_announcement',
+  // issue 24, joining: a student asked to join (owner); their request was answered (student).
+  'workspace_join_requested',
+  'workspace_join_approved',
+  'workspace_join_rejected',
 ] as const;
 /** One of the known notification types. */
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -401,6 +401,68 @@ export const errors = {
     status: 400,
     message: 'The request body must be a JSON object.',
   },
+  // Students join on their own (issue 24, decision 0020): the join link and code.
+  join_code_invalid: {
+    id: 'join_code_invalid',
+    status: 400,
+    message: 'This is not a join code. A join code has 6 to 8 letters and digits.',
+  },
+  join_code_not_found: {
+    id: 'join_code_not_found',
+    status: 404,
+    message: 'No workspace has this join code. Check the code or ask your teacher for it.',
+  },
+  join_code_replaced: {
+    id: 'join_code_replaced',
+    status: 404,
+    message: 'This join code was replaced by a new one. Ask your teacher for the current code.',
+  },
+  join_link_disabled: {
+    id: 'join_link_disabled',
+    status: 403,
+    message: 'This join link is turned off. Ask your teacher to turn it on.',
+  },
+  join_needs_verified_email: {
+    id: 'join_needs_verified_email',
+    status: 403,
+    message: 'Joining needs a verified e-mail address on your account.',
+  },
+  join_already_member: {
+    id: 'join_already_member',
+    status: 409,
+    message: 'This account is already a member of this workspace.',
+  },
+  join_request_pending: {
+    id: 'join_request_pending',
+    status: 409,
+    message: 'You already asked to join this workspace. Wait for the teacher to answer.',
+  },
+  join_name_taken: {
+    id: 'join_name_taken',
+    status: 409,
+    message:
+      'Someone else has already claimed or asked for this name. Pick your own name, or ask your teacher.',
+  },
+  join_member_not_found: {
+    id: 'join_member_not_found',
+    status: 404,
+    message: 'This name is not on the roster of this workspace.',
+  },
+  join_request_not_found: {
+    id: 'join_request_not_found',
+    status: 404,
+    message: 'This join request was already answered or no longer exists.',
+  },
+  join_claim_not_found: {
+    id: 'join_claim_not_found',
+    status: 404,
+    message: 'This member did not join through the join link, so there is no claim to undo.',
+  },
+  join_too_many_attempts: {
+    id: 'join_too_many_attempts',
+    status: 429,
+    message: 'Too many wrong join codes. Please wait {minutes} minutes and try again.',
+  },
 } as const satisfies Record<string, ErrorDef>;
 
 /** Id of a catalogue entry. */

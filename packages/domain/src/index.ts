@@ -30,5 +30,6 @@ export * from './notifications.ts';
 export * from './roles.ts';
 export * from './languages.ts';
 export * from './page-paths.ts';
+export * from './joining.ts';
 export * from './prerendered-pages.ts';
 export * from './shuffle/index.ts';

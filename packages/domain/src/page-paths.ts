@@ -18,6 +18,11 @@ export const PAGE_PATHS = {
   workspaceMembers: '/workspace/:workspaceId/members',
   /** The teams on large cards, for a printer or a projector (issue 24). */
   workspacePrint: '/workspace/:workspaceId/print',
+  /** The owner's join link, code, QR code and requests (issue 24, joining). */
+  workspaceJoin: '/workspace/:workspaceId/join',
+  /** A student types a join code, or opens a join link (issue 24, joining). */
+  join: '/join',
+  joinCode: '/join/:code',
   teamChat: '/workspace/:workspaceId/team/:teamId/chat',
   notifications: '/notifications',
   contact: '/contact',

@@ -39,6 +39,7 @@ describe('the permission table', () => {
       'delete',
       'changeLeader',
       'setLeaderEmails',
+      'manageJoining',
     ] as const) {
       expect(WORKSPACE_PERMISSIONS[action]).toEqual(['owner']);
     }

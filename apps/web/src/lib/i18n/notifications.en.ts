@@ -48,6 +48,9 @@ export const notificationsEn = {
     workspace_invited: 'Workspace invitation',
     storage_warning: 'Storage warning',
     system_announcement: 'Announcement',
+    workspace_join_requested: 'Join request',
+    workspace_join_approved: 'Joined',
+    workspace_join_rejected: 'Join request declined',
     generic: 'Notification',
   },
   time: {

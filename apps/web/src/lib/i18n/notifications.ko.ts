@@ -48,6 +48,9 @@ export const notificationsKo: typeof notificationsEn = {
     workspace_invited: '워크스페이스 초대',
     storage_warning: '저장 공간 경고',
     system_announcement: '공지',
+    workspace_join_requested: '참여 요청',
+    workspace_join_approved: '참여 승인',
+    workspace_join_rejected: '참여 요청 거절',
     generic: '알림',
   },
   time: {

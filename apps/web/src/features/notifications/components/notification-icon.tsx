@@ -7,7 +7,10 @@ import {
   IconFileUpload,
   IconMailPlus,
   IconSpeakerphone,
+  IconUserCheck,
   IconUserPlus,
+  IconUserQuestion,
+  IconUserX,
 } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
 import type { NotificationKind } from '../utils/notification-kind';
@@ -21,6 +24,9 @@ const ICONS: Record<NotificationKind, { icon: Icon; color: string }> = {
   workspace_invited: { icon: IconMailPlus, color: 'cyan' },
   storage_warning: { icon: IconDatabaseExclamation, color: 'red' },
   system_announcement: { icon: IconSpeakerphone, color: 'blue' },
+  workspace_join_requested: { icon: IconUserQuestion, color: 'grape' },
+  workspace_join_approved: { icon: IconUserCheck, color: 'teal' },
+  workspace_join_rejected: { icon: IconUserX, color: 'gray' },
   generic: { icon: IconBell, color: 'gray' },
 };
 

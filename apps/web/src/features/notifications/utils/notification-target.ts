@@ -1,4 +1,4 @@
-import { workspaceTabPath } from '@teamshuffle/domain';
+import { workspaceJoinPath, workspaceTabPath } from '@teamshuffle/domain';
 import type { NotificationView } from '@teamshuffle/domain';
 
 /**
@@ -13,6 +13,8 @@ export function notificationTarget(
   if (notification.type === 'storage_warning') return '/profile';
   const { workspaceId, noteId, assignmentId } = notification.data;
   if (!workspaceId) return null;
+  // A join request: the owner's join panel, where it is answered (issue 24).
+  if (notification.type === 'workspace_join_requested') return workspaceJoinPath(workspaceId);
   if (noteId) return workspaceTabPath(workspaceId, 'notes', noteId);
   if (assignmentId) return workspaceTabPath(workspaceId, 'assignments');
   return workspaceTabPath(workspaceId, 'overview');

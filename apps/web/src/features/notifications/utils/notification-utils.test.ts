@@ -24,6 +24,17 @@ describe('where a notification leads', () => {
     expect(
       notificationTarget({ type: 'workspace_invited', data: { ...data, workspaceId: 'w 1' } }),
     ).toBe('/workspace/w%201');
+    // Joining (issue 24): a request opens the owner's join panel, an approval the workspace.
+    expect(
+      notificationTarget({
+        type: 'workspace_join_requested',
+        data: { ...data, workspaceId: 'w1' },
+      }),
+    ).toBe('/workspace/w1/join');
+    expect(
+      notificationTarget({ type: 'workspace_join_approved', data: { ...data, workspaceId: 'w1' } }),
+    ).toBe('/workspace/w1');
+    expect(notificationTarget({ type: 'workspace_join_rejected', data })).toBeNull();
   });
 
   it('opens the profile for a storage warning, and nothing for an announcement', () => {
