@@ -12,6 +12,7 @@ import {
   findResult,
   insertResult,
   listResultSummaries,
+  packSnapshot,
 } from './results.repository.ts';
 
 type ResultRow = NonNullable<Awaited<ReturnType<typeof findResult>>>;
@@ -90,9 +91,10 @@ export async function getResult(db: Db, userId: string, resultId: string) {
  */
 export async function saveResult(db: Db, userId: string, input: SaveResultInput) {
   assertOneEmailPerMember(input.snapshot);
+  const packed = await packSnapshot(input.snapshot);
   // In a transaction of its own, so that a retried save knows it committed (decision 0015).
   return presentResult(
-    await db.transaction((tx) => insertResult(tx, userId, input.title, input.snapshot)),
+    await db.transaction((tx) => insertResult(tx, userId, input.title, input.snapshot, packed)),
   );
 }
 
