@@ -14,6 +14,7 @@ import { lectureNotesRoutes } from './modules/lecture-notes/lecture-notes.routes
 import { notificationsPlugin } from './modules/notifications/notifications.routes.ts';
 import { workspaceAccessPlugin } from './modules/workspace-access/workspace-access.plugin.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { invitationsPlugin } from './modules/invitations/invitations.routes.ts';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
 import { resultsRoutes } from './modules/results/results.routes.ts';
 import { teamExportRoutes } from './modules/team-export/team-export.routes.ts';
@@ -149,6 +150,7 @@ export async function buildApp(
   });
   await app.register(resultsRoutes);
   await app.register(workspacesRoutes, { publicUrl: config.publicUrl });
+  await app.register(invitationsPlugin, { publicUrl: config.publicUrl });
   await app.register(lectureNotesRoutes);
   await app.register(assignmentsRoutes);
   await app.register(dashboardRoutes);

@@ -224,6 +224,24 @@ export const errors = {
     status: 404,
     message: 'Notification not found',
   },
+  // Invitations (issue 24, decision 0021): the owner's resend of a member's invitation mail.
+  invitation_member_not_found: {
+    id: 'invitation_member_not_found',
+    status: 404,
+    message: 'This member is not on the roster of this workspace, or has no e-mail address.',
+  },
+  invitation_already_joined: {
+    id: 'invitation_already_joined',
+    status: 409,
+    message:
+      'This member already has an account with this e-mail address. There is nothing to resend.',
+  },
+  invitation_recently_sent: {
+    id: 'invitation_recently_sent',
+    status: 429,
+    message:
+      'An invitation was sent to this member less than {minutes} minutes ago. Please wait before sending it again.',
+  },
 
   // Part 2: workspace page, notes, submissions, grading.
   // spec part 2, section 8

@@ -27,6 +27,7 @@ export * from './lecture-notes.ts';
 export * from './assignments.ts';
 export * from './csv.ts';
 export * from './notifications.ts';
+export * from './invitations.ts';
 export * from './roles.ts';
 export * from './languages.ts';
 export * from './page-paths.ts';

@@ -1,6 +1,7 @@
 import {
   AppError,
   assertOneEmailPerMember,
+  type Language,
   type ShuffleSnapshot,
   slugify,
   uniqueSlug,
@@ -10,7 +11,8 @@ import type { Db } from '../../plugins/database.ts';
 import type { CpuPool } from '../../workers/cpu-pool.ts';
 import { findResult, insertResult } from '../results/results.repository.ts';
 import { assertFaithfulSnapshot } from '../results/results.service.ts';
-import { insertWorkspace, takenSlugs } from './workspaces.repository.ts';
+import { inviteAddedEmails } from '../invitations/invitations.service.ts';
+import { insertWorkspace, rosterEmails, takenSlugs } from './workspaces.repository.ts';
 
 export type CreateWorkspaceInput =
   { title: string; snapshot: ShuffleSnapshot } | { title: string; resultId: string };
@@ -19,7 +21,8 @@ const SLUG_ATTEMPTS = 3;
 
 /**
  * Create Team (spec part 1, section 4): saves the snapshot as a result (or uses one of the user's
- * saved results) and creates the workspace from it, in one transaction. Two creations racing for
+ * saved results) and creates the workspace from it, in one transaction, with an invitation mail to
+ * each e-mail on its roster in the owner's `language`. Two creations racing for
  * the same slug: the loser's transaction rolls back and is tried again with the next free slug.
  */
 export async function createWorkspace(
@@ -27,6 +30,7 @@ export async function createWorkspace(
   cpu: CpuPool,
   ownerId: string,
   input: CreateWorkspaceInput,
+  language: Language = 'en',
 ) {
   if ('snapshot' in input) {
     // One person, one roster entry (issue 23): the rule Save Result applies too.
@@ -60,6 +64,8 @@ export async function createWorkspace(
           sourceResultId: resultId,
           snapshot,
         });
+        // Each e-mail of the result is invited (issue 24, decision 0021), with the workspace.
+        await inviteAddedEmails(tx, workspace.id, language, await rosterEmails(tx, workspace.id));
         return {
           resultId,
           workspace: { id: workspace.id, slug: workspace.slug, title: workspace.title },

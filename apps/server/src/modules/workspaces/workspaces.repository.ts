@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { isUuid, normalizeEmail, type ShuffleSnapshot } from '@teamshuffle/domain';
-import { and, asc, eq, inArray, like, or, sql } from 'drizzle-orm';
+import {
+  isUuid,
+  normalizeEmail,
+  type ShuffleSnapshot,
+  slugify,
+  uniqueSlug,
+} from '@teamshuffle/domain';
+import { and, asc, desc, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { Db } from '../../plugins/database.ts';
 import {
   fixedPairs,
@@ -13,6 +19,7 @@ import {
   workspaces,
 } from './workspaces.table.ts';
 import type { DetailVersion } from '../workspace-access/workspace-access.repository.ts';
+import { workspaceSlugHistory } from './slug-history.table.ts';
 import { user } from '../users/users.table.ts';
 import { rowsOf } from '../../db/rows.ts';
 
@@ -103,6 +110,16 @@ export async function insertWorkspace(db: Db, input: NewWorkspace) {
     );
   }
   return workspace;
+}
+
+/** The roster entries of a workspace that have an e-mail (who Create Team invites). */
+export async function rosterEmails(db: Db, workspaceId: string) {
+  const rows = await db
+    .select({ memberId: workspaceMembers.id, email: workspaceMembers.email })
+    .from(workspaceMembers)
+    .where(eq(workspaceMembers.workspaceId, workspaceId))
+    .orderBy(asc(workspaceMembers.position));
+  return rows.flatMap((row) => (row.email ? [{ memberId: row.memberId, email: row.email }] : []));
 }
 
 export type ListMode =
@@ -280,12 +297,46 @@ export async function loadWorkspaceDetail(
     : row.detail;
 }
 
-/** Renames a workspace (a single-row update). */
+/**
+ * Renames a workspace and moves its address to the new title (issue 24): the slug becomes the
+ * title's (or the next free `-2`, `-3`, ...; the workspace's own slug counts as free), and the
+ * slug it had goes to the history, in one transaction. Two renames racing for one slug: the
+ * loser fails on the unique slug and is tried again by the caller.
+ */
 export async function updateWorkspaceTitle(db: Db, workspaceId: string, title: string) {
-  await db
-    .update(workspaces)
-    .set({ title, updatedAt: sql`now()` })
-    .where(eq(workspaces.id, workspaceId));
+  await db.transaction(async (tx) => {
+    await lockWorkspace(tx, workspaceId);
+    const [current] = await tx
+      .select({ slug: workspaces.slug })
+      .from(workspaces)
+      .where(eq(workspaces.id, workspaceId));
+    if (!current) return;
+    const taken = await takenSlugs(tx, slugify(title));
+    taken.delete(current.slug);
+    const slug = uniqueSlug(title, (candidate) => taken.has(candidate));
+    if (slug !== current.slug) {
+      await tx
+        .insert(workspaceSlugHistory)
+        .values({ slug: current.slug, workspaceId })
+        .onConflictDoUpdate({
+          target: [workspaceSlugHistory.slug, workspaceSlugHistory.workspaceId],
+          set: { createdAt: sql`now()` },
+        });
+      // Its current name is not also an old one.
+      await tx
+        .delete(workspaceSlugHistory)
+        .where(
+          and(
+            eq(workspaceSlugHistory.workspaceId, workspaceId),
+            eq(workspaceSlugHistory.slug, slug),
+          ),
+        );
+    }
+    await tx
+      .update(workspaces)
+      .set({ title, slug, updatedAt: sql`now()` })
+      .where(eq(workspaces.id, workspaceId));
+  });
 }
 
 /** Makes a workspace public or private. */
@@ -354,11 +405,13 @@ export const MEMBER_EMAIL_INDEX = 'workspace_members_workspace_email_key';
 /**
  * Sets the e-mails of some roster entries of a workspace (each entry its own row). The changed
  * rows are cleared first, so two members may swap e-mails without passing through a duplicate.
+ * `link` runs last in the same transaction (the invitation mails the change causes).
  */
 export async function setMemberEmails(
   db: Db,
   workspaceId: string,
   changes: ReadonlyArray<{ memberId: string; email: string | null }>,
+  link?: (tx: Db) => Promise<void>,
 ) {
   if (changes.length === 0) return;
   await db.transaction(async (tx) => {
@@ -387,6 +440,7 @@ export async function setMemberEmails(
           ),
         );
     }
+    await link?.(tx);
   });
 }
 
@@ -398,4 +452,17 @@ export async function findSlugCandidates(db: Db, name: string) {
     .select({ id: workspaces.id, slug: workspaces.slug })
     .from(workspaces)
     .where(inArray(workspaces.slug, prefixes));
+}
+
+/**
+ * Workspaces that had a slug matching a /workspaces/{name} route before a rename (the name or a
+ * prefix of it), the most recently left first.
+ */
+export async function findOldSlugCandidates(db: Db, name: string) {
+  const prefixes = [name, ...[...name.matchAll(/-/g)].map((match) => name.slice(0, match.index))];
+  return db
+    .select({ id: workspaceSlugHistory.workspaceId, slug: workspaceSlugHistory.slug })
+    .from(workspaceSlugHistory)
+    .where(inArray(workspaceSlugHistory.slug, prefixes))
+    .orderBy(desc(workspaceSlugHistory.createdAt));
 }

@@ -19,6 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, noContent } from '../../plugins/errors.ts';
 import { IDEMPOTENCY_ERRORS, idempotencyHeaders } from '../../plugins/idempotency.ts';
+import { requestLanguage } from '../invitations/invitations.service.ts';
 import { createWorkspace } from './create-workspace.ts';
 import { preparedJson } from '../../db/versioned-cache.ts';
 import { DetailCache } from './detail-cache.ts';
@@ -79,7 +80,13 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
       },
     },
     async (request, reply) => {
-      const result = await createWorkspace(app.db, app.cpu, request.user!.id, request.body);
+      const result = await createWorkspace(
+        app.db,
+        app.cpu,
+        request.user!.id,
+        request.body,
+        requestLanguage(request.headers),
+      );
       const url = `${options.publicUrl}/workspace/${result.workspace.id}`;
       return reply
         .status(201)
@@ -271,7 +278,13 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
         },
       },
     },
-    async (request) => saveLeaderEmails(app.db, request.workspaceAccess!, request.body.entries),
+    async (request) =>
+      saveLeaderEmails(
+        app.db,
+        request.workspaceAccess!,
+        request.body.entries,
+        requestLanguage(request.headers),
+      ),
   );
 
   app.put(
@@ -301,6 +314,7 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
         request.workspaceAccess!,
         request.params.teamId,
         request.body.entries,
+        requestLanguage(request.headers),
       ),
   );
 };

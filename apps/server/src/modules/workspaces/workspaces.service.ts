@@ -8,9 +8,11 @@ import {
   normalizeEmail,
   slugMatches,
   UNKNOWN_SHARED_EMAIL,
+  type Language,
   type WorkspaceAccessRole,
 } from '@teamshuffle/domain';
 import { uniqueViolation } from '../../db/errors.ts';
+import { inviteAddedEmails } from '../invitations/invitations.service.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import type { Db } from '../../plugins/database.ts';
 import {
@@ -21,6 +23,7 @@ import {
 } from '../workspace-access/workspace-access.ts';
 import {
   deleteWorkspace,
+  findOldSlugCandidates,
   findSlugCandidates,
   findTeam,
   findUserIdentity,
@@ -246,6 +249,25 @@ export async function getWorkspaceBySlug(
       if (!(error instanceof AppError)) throw error;
     }
   }
+  // A name the workspace had before a rename (issue 24), after every current one: the answer
+  // carries the current slug, and the page moves to it. Refused exactly as a name never used.
+  const old = (await findOldSlugCandidates(db, normalized))
+    .filter((candidate) => slugMatches(normalized, candidate.slug))
+    .sort(
+      (a, b) =>
+        Number(b.slug === normalized) - Number(a.slug === normalized) ||
+        b.slug.length - a.slug.length,
+    );
+  const tried = new Set(ordered.map((candidate) => candidate.id));
+  for (const candidate of old) {
+    if (tried.has(candidate.id)) continue;
+    tried.add(candidate.id);
+    try {
+      return await getWorkspace(db, cache, viewer, candidate.id);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+    }
+  }
   throw new AppError('workspace_not_found');
 }
 
@@ -257,7 +279,15 @@ export async function renameWorkspace(db: Db, access: Access, title: string) {
       field: 'title',
     });
   }
-  await updateWorkspaceTitle(db, access.workspace.id, title);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await updateWorkspaceTitle(db, access.workspace.id, title);
+    } catch (error) {
+      // Another rename or creation took the same slug first: the next free one is chosen again.
+      if (uniqueViolation(error) === 'workspaces_slug_unique' && attempt < 3) continue;
+      throw error;
+    }
+  }
 }
 
 /** Settings: Public Access (owner; others get the spec's message). */
@@ -301,6 +331,7 @@ export async function saveLeaderEmails(
   db: Db,
   access: Access,
   entries: ReadonlyArray<{ teamId: string; email: string }>,
+  language: Language = 'en',
 ) {
   const workspaceId = access.workspace.id;
   const detail = await loadWorkspaceDetail(db, workspaceId);
@@ -333,7 +364,7 @@ export async function saveLeaderEmails(
   );
   if (unknownTeam) throw new AppError('team_not_found');
   const diff = diffEmails(current, wanted);
-  await writeMemberEmails(db, workspaceId, detail, changes);
+  await writeMemberEmails(db, access, detail, changes, language);
   return { added: diff.added.length, removed: diff.removed.length, isChanged: changes.length > 0 };
 }
 
@@ -346,6 +377,7 @@ export async function saveTeamMemberEmails(
   access: Access,
   teamId: string,
   entries: ReadonlyArray<{ memberId: string; email: string }>,
+  language: Language = 'en',
 ) {
   const workspaceId = access.workspace.id;
   const team = await findTeam(db, workspaceId, teamId);
@@ -377,7 +409,13 @@ export async function saveTeamMemberEmails(
       return change ? (change.email ?? '') : (member.email ?? '');
     }),
   );
-  await writeMemberEmails(db, workspaceId, await loadWorkspaceDetail(db, workspaceId), changes);
+  await writeMemberEmails(
+    db,
+    access,
+    await loadWorkspaceDetail(db, workspaceId),
+    changes,
+    language,
+  );
   return { added: diff.added.length, removed: diff.removed.length, isChanged: changes.length > 0 };
 }
 
@@ -415,19 +453,35 @@ function duplicateEmailError(
 /**
  * Writes e-mail changes after refusing any that would give one e-mail to two members. The unique
  * index (migration 0023) decides between two requests that race: the later one is refused with
- * the same message, read from the roster as it is after the winner's commit.
+ * the same message, read from the roster as it is after the winner's commit. An address the owner
+ * puts on the roster that was not on it gets an invitation (issue 24, decision 0021) in the same
+ * transaction, in the owner's `language`; a member's additions mail no one (the owner may resend).
  */
 async function writeMemberEmails(
   db: Db,
-  workspaceId: string,
+  access: Access,
   detail: WorkspaceDetailRows,
   changes: ReadonlyArray<MemberEmailChange>,
+  language: Language,
 ) {
+  const workspaceId = access.workspace.id;
   const refusal = duplicateEmailError(detail, changes);
   if (refusal) throw refusal;
   if (changes.length === 0) return;
+  const onRoster = new Set(
+    detail.memberRows.flatMap((member) => (member.email ? [normalizeEmail(member.email)] : [])),
+  );
+  const added = changes.flatMap((change) =>
+    change.email !== null && !onRoster.has(change.email)
+      ? [{ memberId: change.memberId, email: change.email }]
+      : [],
+  );
+  const invite =
+    access.role === 'owner' && added.length > 0
+      ? (tx: Db) => inviteAddedEmails(tx, workspaceId, language, added)
+      : undefined;
   try {
-    await setMemberEmails(db, workspaceId, changes);
+    await setMemberEmails(db, workspaceId, changes, invite);
   } catch (error) {
     if (uniqueViolation(error) !== MEMBER_EMAIL_INDEX) throw error;
     throw (
