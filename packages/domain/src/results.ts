@@ -52,6 +52,10 @@ export const shuffleSnapshot = z.object({
   seed: text({ max: 128, normalize: false }),
   attributes: z.array(attributeDefinition).max(ATTRIBUTES_MAX).optional(),
   balance: balanceSettings.optional(),
+  // Issue 24: members moved to other teams by hand after the draw. Such teams are not the draw
+  // of the seed (which is kept: it replays the teams before the moves), so they are not checked
+  // against it; every other check holds.
+  isHandAdjusted: z.boolean().optional(),
 });
 export type ShuffleSnapshot = z.infer<typeof shuffleSnapshot>;
 
@@ -89,7 +93,8 @@ export function titleKey(title: string): string {
 
 /**
  * The reasons a snapshot is not a faithful shuffle (empty when it is): every member in exactly
- * one group, groups numbered 1..n, constraints naming known members and honoured by the groups.
+ * one group, groups numbered 1..n, constraints naming known members and honoured by the groups
+ * (and, for teams adjusted by hand, no empty group).
  */
 export function snapshotProblems(snapshot: ShuffleSnapshot): string[] {
   const problems: string[] = [];
@@ -112,6 +117,13 @@ export function snapshotProblems(snapshot: ShuffleSnapshot): string[] {
   });
   for (const memberId of names.keys()) {
     if (!groupOf.has(memberId)) problems.push(`${names.get(memberId)} is in no group`);
+  }
+  // A draw never leaves a team empty (the replay refuses one); hand-adjusted teams are not
+  // replayed, so they are held to it here.
+  if (snapshot.isHandAdjusted) {
+    for (const group of snapshot.groups) {
+      if (group.memberIds.length === 0) problems.push(`Group ${group.number} has no members`);
+    }
   }
   const together = (kind: string, constraintId: string, memberIds: readonly string[]) => {
     const unknown = memberIds.find((memberId) => !names.has(memberId));

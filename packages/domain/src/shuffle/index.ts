@@ -21,5 +21,14 @@ export {
 } from './schema.ts';
 export type { ShuffleInput, ShuffleInputRaw } from './schema.ts';
 export { spreadLowerBound } from './placement.ts';
+export { applyMove, checkMove, moveChecker, sizeSpread } from './move-check.ts';
+export type {
+  ArrangedTeam,
+  Arrangement,
+  MoveBreak,
+  MoveBreakKind,
+  MoveCheck,
+  MoveRefusal,
+} from './move-check.ts';
 export type * from './types.ts';
 export * from './balance/index.ts';

@@ -46,6 +46,8 @@ const NOT_THE_DRAW = 'its teams are not the draw of its seed';
 export async function assertFaithfulSnapshot(cpu: CpuPool, input: SaveResultInput['snapshot']) {
   const [problem] = snapshotProblems(input);
   if (problem !== undefined) throw cannotBeSaved(problem);
+  // Issue 24: teams adjusted by hand after the draw are saved as such, not replayed.
+  if (input.isHandAdjusted) return;
   const isDrawn = input.balance ? await cpu.run('isDrawOfSeed', input) : isDrawOfSeed(input);
   if (!isDrawn) throw cannotBeSaved(NOT_THE_DRAW);
 }

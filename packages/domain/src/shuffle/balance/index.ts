@@ -4,7 +4,7 @@ export type { BalancedSplit, BalanceRun } from './balance.ts';
 export { balanceReportOf, splitFigures, teamFigures } from './figures.ts';
 export type { SplitFigures, TeamFigureKeys } from './figures.ts';
 export { categoryText, compileProblem, numericValue, repeatsLowerBound } from './problem.ts';
-export { checkSaveResult, isDrawOfSeed } from './replay.ts';
+export { checkSaveResult, isDrawOfSeed, isFaithfulArrangement } from './replay.ts';
 export type { SaveResultCheck } from './replay.ts';
 export { defaultMaxSteps } from './search.ts';
 export type * from './types.ts';

@@ -48,13 +48,26 @@ export type SaveResultCheck =
   | { kind: 'checked'; input: SaveResultInput; isDrawn: boolean };
 
 /**
+ * Whether a snapshot's groups may be saved as they are: the draw of its seed, or teams the user
+ * adjusted by hand after the draw (issue 24), which are saved as such without a replay.
+ */
+export function isFaithfulArrangement(snapshot: ShuffleSnapshot): boolean {
+  return snapshot.isHandAdjusted === true || isDrawOfSeed(snapshot);
+}
+
+/**
  * The whole check of a Save Result body: `saveResultInput`, then the snapshot's first problem,
- * then whether its groups are the draw of its seed. Throws the engine's refusal.
+ * then whether its groups are the draw of its seed (or adjusted by hand). Throws the engine's
+ * refusal.
  */
 export function checkSaveResult(body: unknown): SaveResultCheck {
   const parsed = saveResultInput.safeParse(body);
   if (!parsed.success) return { kind: 'invalid' };
   const [problem] = snapshotProblems(parsed.data.snapshot);
   if (problem !== undefined) return { kind: 'problem', problem };
-  return { kind: 'checked', input: parsed.data, isDrawn: isDrawOfSeed(parsed.data.snapshot) };
+  return {
+    kind: 'checked',
+    input: parsed.data,
+    isDrawn: isFaithfulArrangement(parsed.data.snapshot),
+  };
 }
