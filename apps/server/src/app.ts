@@ -18,6 +18,7 @@ import { invitationsPlugin } from './modules/invitations/invitations.routes.ts';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
 import { resultsRoutes } from './modules/results/results.routes.ts';
 import { teamExportRoutes } from './modules/team-export/team-export.routes.ts';
+import { rosterRoutes } from './modules/roster/roster.routes.ts';
 import { joiningRoutes } from './modules/joining/joining.routes.ts';
 import { recordStart } from './modules/system/system.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -155,6 +156,7 @@ export async function buildApp(
   await app.register(assignmentsRoutes);
   await app.register(dashboardRoutes);
   await app.register(teamExportRoutes);
+  await app.register(rosterRoutes);
   await app.register(joiningRoutes);
 
   await app.register(webPlugin, {

@@ -419,6 +419,12 @@ export const errors = {
     status: 400,
     message: 'The request body must be a JSON object.',
   },
+  // Roster changes in a running workspace (issue 24, decision 0019).
+  roster_member_not_found: {
+    id: 'roster_member_not_found',
+    status: 404,
+    message: 'This member is not on the roster of this workspace (anymore).',
+  },
   // Students join on their own (issue 24, decision 0020): the join link and code.
   join_code_invalid: {
     id: 'join_code_invalid',

@@ -31,6 +31,7 @@ export * from './invitations.ts';
 export * from './roles.ts';
 export * from './languages.ts';
 export * from './page-paths.ts';
+export * from './roster.ts';
 export * from './joining.ts';
 export * from './prerendered-pages.ts';
 export * from './shuffle/index.ts';

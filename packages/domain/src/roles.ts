@@ -55,6 +55,8 @@ export const WORKSPACE_PERMISSIONS = {
   manageAssignments: ['owner'],
   /** Download the teams with their e-mails as CSV (issue 24, "Export the teams"). */
   exportTeams: ['owner'],
+  /** Add, remove, move and rename members in a running workspace, and read the activity log (issue 24). */
+  manageRoster: ['owner'],
   /** Turn the join link on or off, make a new code, answer join requests, undo claims (issue 24). */
   manageJoining: ['owner'],
 } as const satisfies Record<string, readonly WorkspaceAccessRole[]>;
