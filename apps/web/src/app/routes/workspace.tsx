@@ -6,6 +6,7 @@ import { useLocation, useParams } from 'react-router';
 import { AssignmentsSection } from '../../features/assignments/components/assignments-section';
 import { CurrentNoteSection } from '../../features/lecture-notes/components/current-note-section';
 import { LectureNotesSection } from '../../features/lecture-notes/components/lecture-notes-section';
+import { ManageRosterSection } from '../../features/roster/components/manage-roster-section';
 import { TeamScoresSection } from '../../features/scores/components/team-scores-section';
 import { showsTeamScores } from '../../features/scores/utils/score-view';
 import { TeamsSection } from '../../features/workspace/components/teams-section';
@@ -91,6 +92,8 @@ function WorkspaceSection({
       return (
         <>
           <AllMembersSection detail={detail} />
+          {/* The owner's roster changes and their log (issue 24, decision 0019). */}
+          {detail.role === 'owner' ? <ManageRosterSection detail={detail} /> : null}
           <ConstraintSections detail={detail} />
         </>
       );

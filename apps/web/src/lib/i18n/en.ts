@@ -5,6 +5,7 @@ import { notificationsEn } from './notifications.en';
 import { dashboardEn } from './dashboard.en';
 import { balanceEn } from './balance.en';
 import { teamExportEn } from './team-export.en';
+import { rosterEn } from './roster.en';
 
 /** English strings of the web app. `ko.ts` must provide the same keys (checked by the type). */
 export const en = {
@@ -15,6 +16,7 @@ export const en = {
   dashboard: dashboardEn,
   balance: balanceEn,
   teamExport: teamExportEn,
+  roster: rosterEn,
 
   common: {
     appName: 'Teamshuffle',

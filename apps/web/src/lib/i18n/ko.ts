@@ -5,6 +5,7 @@ import { notificationsKo } from './notifications.ko';
 import { dashboardKo } from './dashboard.ko';
 import { balanceKo } from './balance.ko';
 import { teamExportKo } from './team-export.ko';
+import { rosterKo } from './roster.ko';
 
 /** Korean strings of the web app. */
 export const ko: Translation = {
@@ -14,6 +15,7 @@ export const ko: Translation = {
   dashboard: dashboardKo,
   balance: balanceKo,
   teamExport: teamExportKo,
+  roster: rosterKo,
 
   common: {
     appName: 'Teamshuffle',

@@ -1,0 +1,108 @@
+import type { rosterEn } from './roster.en';
+
+/** Korean strings of the owner's roster changes (merged into `ko` under `roster`). */
+export const rosterKo: typeof rosterEn = {
+  title: '명단 관리',
+  intro:
+    '수업 중에도 멤버를 추가, 이동, 이름 변경, 삭제할 수 있습니다. 모든 변경은 아래 활동 기록에 남습니다.',
+  add: '멤버 추가',
+  actionsFor: '{{name}} 작업',
+  move: '다른 팀으로 이동',
+  rename: '이름 변경',
+  remove: '삭제',
+  team: '{{number}}팀',
+  noTeam: '팀 없음',
+  leader: '리더',
+  cancel: '취소',
+  rules: {
+    title: '제출물은 이렇게 됩니다',
+    teamWork:
+      '이미 제출한 과제는 제출할 때의 팀에 그대로 남고 점수도 함께 남습니다. 제출 기록에서 그때 팀에 누가 있었는지 볼 수 있습니다.',
+    individual: '개인 과제의 제출물과 점수는 그 사람을 따라갑니다.',
+    removed:
+      '삭제된 멤버의 제출물은 지워지지 않고 남으며, 수업을 떠난 사람이 제출한 것으로 표시됩니다.',
+    newTeam:
+      '이동한 멤버는 이동한 때부터 새 팀의 과제를 보고, 이전 팀의 과제는 더 이상 보지 않습니다.',
+    leader: '이동하거나 삭제된 리더는 이전 팀의 리더가 아니게 됩니다.',
+  },
+  addForm: {
+    title: '멤버 추가',
+    name: '이름',
+    namePlaceholder: '이름 전체',
+    email: '이메일 (선택)',
+    emailHint: '이메일이 있으면 학생이 그 이메일로 로그인할 때 워크스페이스에 들어올 수 있습니다.',
+    team: '팀',
+    submit: '멤버 추가',
+  },
+  moveForm: {
+    title: '{{name}}님을 다른 팀으로 이동',
+    current: '{{name}}님은 지금 {{team}}에 있습니다.',
+    team: '새 팀',
+    leaderWarning: '{{name}}님은 {{number}}팀의 리더이며, 이동하면 리더가 아니게 됩니다.',
+    submit: '멤버 이동',
+  },
+  renameForm: {
+    title: '{{name}}님의 이름 변경',
+    name: '새 이름',
+    submit: '이름 변경',
+  },
+  removeForm: {
+    title: '{{name}}님을 수업에서 삭제할까요?',
+    body: '{{name}}님은 이 워크스페이스에 더 이상 들어올 수 없습니다. 되돌릴 수 없지만 제출물은 남습니다.',
+    submit: '멤버 삭제',
+  },
+  toast: {
+    added: '{{name}}님을 추가했습니다.',
+    moved: '{{name}}님을 {{number}}팀으로 이동했습니다.',
+    movedWork_one:
+      '{{name}}님을 {{number}}팀으로 이동했습니다. 개인 제출물 1개도 함께 옮겨졌습니다.',
+    movedWork_other:
+      '{{name}}님을 {{number}}팀으로 이동했습니다. 개인 제출물 {{count}}개도 함께 옮겨졌습니다.',
+    leaderCleared: '{{number}}팀에 리더가 없습니다. 팀 카드에서 새 리더를 정하세요.',
+    renamed: '멤버 이름을 {{name}}(으)로 바꿨습니다.',
+    removed: '{{name}}님을 수업에서 삭제했습니다. 제출물은 남아 있습니다.',
+    unchanged: '바뀐 것이 없습니다.',
+    failed: '변경을 저장하지 못했습니다. 다시 시도해 주세요.',
+    memberGone: '이 멤버는 더 이상 명단에 없습니다. 목록을 새로 고쳤습니다.',
+    teamGone: '이 팀은 더 이상 없습니다. 목록을 새로 고쳤습니다.',
+  },
+  log: {
+    title: '활동 기록',
+    empty: '아직 명단 변경이 없습니다.',
+    loadMore: '이전 변경 더 보기',
+    failed: '활동 기록을 불러오지 못했습니다.',
+    retry: '다시 시도',
+    by: '변경한 사람: {{name}}',
+    deletedAccount: '삭제된 계정',
+    someone: '멤버',
+    member_added: '{{name}}님이 {{team}}에 추가되었습니다.',
+    member_removed: '{{name}}님이 수업에서 삭제되었습니다 ({{team}}에 있었음).',
+    member_moved: '{{name}}님이 {{from}}에서 {{to}}(으)로 이동했습니다.',
+    member_renamed: '{{from}}님의 이름이 {{to}}(으)로 바뀌었습니다.',
+    leader_set: '{{team}}: {{to}}님이 리더가 되었습니다 (이전: {{from}}).',
+    leader_first: '{{team}}: {{to}}님이 리더가 되었습니다.',
+    leader_cleared: '{{team}}: {{from}}님이 더 이상 리더가 아닙니다.',
+    member_claimed: '{{name}}님이 명단의 자기 이름을 선택했습니다.',
+    stoppedLeading: '{{name}}님은 더 이상 {{number}}팀의 리더가 아닙니다.',
+    teamThen: '그때 {{team}}: {{names}}',
+    nobody: '없음',
+  },
+  history: {
+    title: '팀 소속 기록',
+    show: '누가 언제 어느 팀에 있었는지 보기',
+    hide: '기록 숨기기',
+    member: '멤버',
+    team: '팀',
+    from: '시작',
+    until: '끝',
+    now: '현재',
+    left: '수업을 떠남',
+    empty: '아직 팀 소속 기록이 없습니다.',
+    failed: '기록을 불러오지 못했습니다.',
+  },
+  submission: {
+    left: '{{name}}님은 그 뒤 수업을 떠났습니다.',
+    moved: '{{name}}님은 지금 {{number}}팀에 있습니다.',
+    teamThen: '그때 팀원: {{names}}',
+  },
+};
