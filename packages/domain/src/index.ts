@@ -28,6 +28,7 @@ export * from './assignments.ts';
 export * from './csv.ts';
 export * from './notifications.ts';
 export * from './invitations.ts';
+export * from './return-path.ts';
 export * from './roles.ts';
 export * from './languages.ts';
 export * from './page-paths.ts';

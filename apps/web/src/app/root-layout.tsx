@@ -6,6 +6,7 @@ import { RouteErrorBoundary } from '../components/route-error';
 import { ScrollRestoration } from '../components/scroll-restoration';
 import { SignOutNavItem } from '../features/auth/components/sign-out-nav-item';
 import { UserMenuSlot } from '../features/auth/components/user-menu-slot';
+import { useAuthLinkIntent } from '../features/auth/hooks/use-auth-link-intent';
 import { useOAuthRedirectResult } from '../features/auth/hooks/use-oauth-redirect-result';
 import { AppLayout } from '../features/layout/components/app-layout';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
@@ -66,6 +67,7 @@ function Page() {
 function Shell() {
   const session = useSession();
   useOAuthRedirectResult();
+  useAuthLinkIntent();
   useEffect(() => {
     if (session.status !== 'loading') rememberSignedIn(session.status === 'signedIn');
   }, [session.status]);

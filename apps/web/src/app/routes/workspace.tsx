@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { AssignmentsSection } from '../../features/assignments/components/assignments-section';
 import { CurrentNoteSection } from '../../features/lecture-notes/components/current-note-section';
+import { InvitationsPanel } from '../../features/invitations/components/invitations-panel';
 import { LectureNotesSection } from '../../features/lecture-notes/components/lecture-notes-section';
 import { ManageRosterSection } from '../../features/roster/components/manage-roster-section';
 import { TeamScoresSection } from '../../features/scores/components/team-scores-section';
@@ -92,6 +93,8 @@ function WorkspaceSection({
       return (
         <>
           <AllMembersSection detail={detail} />
+          {/* The owner's invitation mails and their status (issue 24, decision 0021). */}
+          {detail.role === 'owner' ? <InvitationsPanel detail={detail} /> : null}
           {/* The owner's roster changes and their log (issue 24, decision 0019). */}
           {detail.role === 'owner' ? <ManageRosterSection detail={detail} /> : null}
           <ConstraintSections detail={detail} />

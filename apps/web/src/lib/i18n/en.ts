@@ -5,6 +5,7 @@ import { notificationsEn } from './notifications.en';
 import { dashboardEn } from './dashboard.en';
 import { balanceEn } from './balance.en';
 import { teamExportEn } from './team-export.en';
+import { invitationsEn } from './invitations.en';
 import { rosterEn } from './roster.en';
 
 /** English strings of the web app. `ko.ts` must provide the same keys (checked by the type). */
@@ -16,6 +17,7 @@ export const en = {
   dashboard: dashboardEn,
   balance: balanceEn,
   teamExport: teamExportEn,
+  invitations: invitationsEn,
   roster: rosterEn,
 
   common: {

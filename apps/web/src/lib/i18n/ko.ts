@@ -5,6 +5,7 @@ import { notificationsKo } from './notifications.ko';
 import { dashboardKo } from './dashboard.ko';
 import { balanceKo } from './balance.ko';
 import { teamExportKo } from './team-export.ko';
+import { invitationsKo } from './invitations.ko';
 import { rosterKo } from './roster.ko';
 
 /** Korean strings of the web app. */
@@ -15,6 +16,7 @@ export const ko: Translation = {
   dashboard: dashboardKo,
   balance: balanceKo,
   teamExport: teamExportKo,
+  invitations: invitationsKo,
   roster: rosterKo,
 
   common: {

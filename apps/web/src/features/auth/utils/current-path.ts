@@ -1,4 +1,10 @@
-/** The page the user is on (path and query), for callback URLs that bring them back here. */
+import { returnPathOf } from '@teamshuffle/domain';
+
+/**
+ * The page to come back to after sign-in, sign-up or verification (path and query): the page
+ * the user is on, without the sign-up dialog's `?auth=`, or its `?returnTo=` when that is a
+ * path of this site (decision 0021).
+ */
 export function currentPath(): string {
-  return `${window.location.pathname}${window.location.search}`;
+  return returnPathOf(window.location.pathname, window.location.search);
 }

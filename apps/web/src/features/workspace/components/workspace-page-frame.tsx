@@ -18,6 +18,7 @@ import { usePageTitle } from '../../../hooks/use-page-title';
 import { ApiError } from '../../../lib/api-client';
 import { useAuthModal } from '../../../lib/auth-modal';
 import { useSession } from '../../../lib/session/session-context';
+import { useCanonicalSlug } from '../hooks/use-canonical-slug';
 import { useWorkspaceDetail } from '../hooks/use-workspace-detail';
 import type { WorkspaceRef } from '../hooks/use-workspace-detail';
 import { selectDetailState } from '../utils/detail-state';
@@ -47,6 +48,8 @@ export function WorkspacePageFrame({ workspaceRef, children }: WorkspacePageFram
     error: query.error,
   });
   usePageTitle(query.data?.title ?? t('pages.workspace'));
+  // An old name (before a rename) or a longer one moves to the workspace's current address.
+  useCanonicalSlug(workspaceRef, query.data, viewerId);
 
   const myWorkspaces = (label: string) => (
     <Button component={Link} to="/workspaces" variant="default">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authIntentOf, invitationPath, returnPathOf, safeReturnPath } from './invitations.ts';
+import { authIntentOf, invitationPath, returnPathOf, safeReturnPath } from './return-path.ts';
 
 describe('safeReturnPath', () => {
   it('keeps paths of this site', () => {
