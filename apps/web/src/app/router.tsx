@@ -24,6 +24,10 @@ const Workspace = lazyPage(async () => (await import('./routes/workspace')).Work
 const WorkspacePrint = lazyPage(
   async () => (await import('./routes/workspace-print')).WorkspacePrintRoute,
 );
+const WorkspaceJoin = lazyPage(
+  async () => (await import('./routes/workspace-join')).WorkspaceJoinRoute,
+);
+const Join = lazyPage(async () => (await import('./routes/join')).JoinRoute);
 const TeamChat = lazyPage(async () => (await import('./routes/team-chat')).TeamChatRoute);
 const Notifications = lazyPage(
   async () => (await import('./routes/notifications')).NotificationsRoute,
@@ -50,6 +54,9 @@ const PAGES = [
   { path: PAGE_PATHS.workspaceScores, Page: Workspace },
   { path: PAGE_PATHS.workspaceMembers, Page: Workspace },
   { path: PAGE_PATHS.workspacePrint, Page: WorkspacePrint },
+  { path: PAGE_PATHS.workspaceJoin, Page: WorkspaceJoin },
+  { path: PAGE_PATHS.join, Page: Join },
+  { path: PAGE_PATHS.joinCode, Page: Join },
   { path: PAGE_PATHS.teamChat, Page: TeamChat },
   { path: PAGE_PATHS.notifications, Page: Notifications },
   { path: PAGE_PATHS.contact, Page: Contact },

@@ -6,8 +6,9 @@ import {
   IconInfoCircle,
   IconPrinter,
   IconSettings,
+  IconUserPlus,
 } from '@tabler/icons-react';
-import { formatDate, workspacePrintPath } from '@teamshuffle/domain';
+import { formatDate, workspaceJoinPath, workspacePrintPath } from '@teamshuffle/domain';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import type { WorkspaceAccessRole, WorkspaceDetail } from '@teamshuffle/domain';
@@ -104,6 +105,16 @@ function WorkspaceHeader({ detail, onOpenSettings }: WorkspaceHeaderProps) {
               leftSection={<IconPrinter size={18} aria-hidden="true" />}
             >
               {t('teamExport.print')}
+            </Button>
+            {/* Students join on their own (issue 24): the join link, code and requests. */}
+            <Button
+              component={Link}
+              to={workspaceJoinPath(detail.id)}
+              variant="default"
+              title={t('joining.openHint')}
+              leftSection={<IconUserPlus size={18} aria-hidden="true" />}
+            >
+              {t('joining.open')}
             </Button>
             <Button
               variant="default"
