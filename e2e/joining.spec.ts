@@ -25,7 +25,12 @@ test('a student joins with the code, the owner approves, the student opens the w
   await expect(
     owner.page.getByText('The join link is off. Turn it on to show the code.'),
   ).toBeVisible();
-  await owner.page.getByRole('switch', { name: 'Students can join with the link or code' }).check();
+  // The switch shows the server's answer: it turns on once the change is saved.
+  const isEnabled = owner.page.getByRole('switch', {
+    name: 'Students can join with the link or code',
+  });
+  await isEnabled.click();
+  await expect(isEnabled).toBeChecked();
   await expectToast(owner.page, 'The join link is on.');
   const shown = (await owner.page.getByTestId('join-code').textContent()) ?? '';
   const code = normalizeJoinCode(shown);

@@ -214,7 +214,7 @@ function LinkSettings({
           title={t('joining.projectorTitle', { title })}
           closeButtonProps={{ 'aria-label': t('joining.closeProjector') }}
         >
-          <Stack align="center" gap="xl" py="xl">
+          <Stack align="center" gap="lg" py="md">
             <Text size="xl" ta="center">
               {t('joining.projectorSteps', { url: `${window.location.host}${joinPath()}` })}
             </Text>
@@ -222,11 +222,11 @@ function LinkSettings({
               ff="monospace"
               fw={800}
               ta="center"
-              style={{ fontSize: 'clamp(3rem, 12vw, 10rem)', letterSpacing: '0.1em' }}
+              style={{ fontSize: 'clamp(3rem, 10vw, 7rem)', letterSpacing: '0.1em', lineHeight: 1 }}
             >
               {formatJoinCode(code)}
             </Text>
-            <JoinQrCode value={joinUrlOf(code)} size="min(55vh, 80vw)" />
+            <JoinQrCode value={joinUrlOf(code)} size="min(50vh, 80vw)" />
           </Stack>
         </Modal>
       ) : null}
