@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../plugins/errors.ts';
 import { IDEMPOTENCY_ERRORS, idempotencyHeaders } from '../../plugins/idempotency.ts';
+import { requestLanguage } from '../invitations/invitations.service.ts';
 import {
   addMember,
   moveMember,
@@ -53,6 +54,7 @@ export const rosterRoutes: FastifyPluginAsyncZod = async (app) => {
   const actorOf = (request: FastifyRequest): RosterActor => ({
     access: request.workspaceAccess!,
     userId: request.user!.id,
+    language: requestLanguage(request.headers),
   });
 
   app.post(

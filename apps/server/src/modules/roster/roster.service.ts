@@ -3,11 +3,13 @@ import {
   appError,
   memberLabel,
   normalizeEmail,
+  type Language,
   type RosterChangeResult,
   type RosterLogPage,
   type TeamMembershipPeriod,
 } from '@teamshuffle/domain';
 import type { Db } from '../../plugins/database.ts';
+import { inviteAddedEmails } from '../invitations/invitations.service.ts';
 import type { Access } from '../workspace-access/workspace-access.ts';
 import {
   clearLeadership,
@@ -31,7 +33,8 @@ import {
 // that follows the person, and the activity log entry commit together or not at all.
 
 /** Who makes the change, and where. */
-export type RosterActor = { access: Access; userId: string };
+/** The owner making a roster change, and the language their invitations are written in. */
+export type RosterActor = { access: Access; userId: string; language: Language };
 
 function memberNotFound(): AppError {
   return new AppError('roster_member_not_found', { field: 'memberId' });
@@ -44,7 +47,7 @@ function teamNotFound(): AppError {
 /** Add a member (with or without e-mail, into a team or none). */
 export async function addMember(
   db: Db,
-  { access, userId }: RosterActor,
+  { access, userId, language }: RosterActor,
   input: { name: string; email?: string | undefined; teamId: string | null },
 ): Promise<RosterChangeResult> {
   const workspaceId = access.workspace.id;
@@ -83,6 +86,8 @@ export async function addMember(
       before: null,
       after: { name: input.name, email, teamNumber: team?.number ?? null },
     });
+    // An address added here is invited like one typed in Manage Emails (decision 0021).
+    if (email !== null) await inviteAddedEmails(tx, workspaceId, language, [{ memberId, email }]);
     return {
       memberId,
       name: input.name,

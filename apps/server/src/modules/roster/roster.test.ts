@@ -337,6 +337,16 @@ describe('roster changes', () => {
       });
       expect(noMail).toMatchObject({ kind: 'member_added', after: { teamNumber: null } });
       expect(await openPeriods(body.memberId)).toEqual([{ teamId: c.team1.id }]);
+      // The added address is invited as one typed in Manage Emails is (decision 0021); the member
+      // without one is not.
+      const invited = rowsOf<{ email: string; language: string }>(
+        await t.app.db.execute(
+          sql`select i.email, i.language from workspace_invitations i
+            join workspace_members m on m.id = i.member_id
+            where i.workspace_id = ${c.workspaceId} and m.name in ('Late Lee', 'No Mail')`,
+        ),
+      );
+      expect(invited).toEqual([{ email: 'late@example.com', language: 'en' }]);
     });
 
     it("refuses an e-mail another member has, a team of another workspace and a name that isn't one", async () => {
