@@ -5,6 +5,7 @@ import { notificationsEn } from './notifications.en';
 import { dashboardEn } from './dashboard.en';
 import { balanceEn } from './balance.en';
 import { teamExportEn } from './team-export.en';
+import { teamMoveEn } from './team-move.en';
 import { joiningEn } from './joining.en';
 import { invitationsEn } from './invitations.en';
 import { rosterEn } from './roster.en';
@@ -18,6 +19,7 @@ export const en = {
   dashboard: dashboardEn,
   balance: balanceEn,
   teamExport: teamExportEn,
+  teamMove: teamMoveEn,
   joining: joiningEn,
   invitations: invitationsEn,
   roster: rosterEn,

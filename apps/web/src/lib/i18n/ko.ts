@@ -5,6 +5,7 @@ import { notificationsKo } from './notifications.ko';
 import { dashboardKo } from './dashboard.ko';
 import { balanceKo } from './balance.ko';
 import { teamExportKo } from './team-export.ko';
+import { teamMoveKo } from './team-move.ko';
 import { joiningKo } from './joining.ko';
 import { invitationsKo } from './invitations.ko';
 import { rosterKo } from './roster.ko';
@@ -17,6 +18,7 @@ export const ko: Translation = {
   dashboard: dashboardKo,
   balance: balanceKo,
   teamExport: teamExportKo,
+  teamMove: teamMoveKo,
   joining: joiningKo,
   invitations: invitationsKo,
   roster: rosterKo,

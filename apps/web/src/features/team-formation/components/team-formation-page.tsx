@@ -18,7 +18,7 @@ import { useShuffleAnimation } from '../hooks/use-shuffle-animation';
 import { isBalancing } from '../model/balance';
 import type { AttributeDefinition } from '../model/balance';
 import { memberLabels, newMembers, snapshotOf } from '../model/draft';
-import type { ConstraintKind, Draft, DraftMember } from '../model/draft';
+import type { ConstraintKind, Draft, DraftArrangement, DraftMember } from '../model/draft';
 import { draftFromSavedResult } from '../model/draft-storage';
 import type { TeamFormationNavigationState } from '../model/navigation-state';
 import {
@@ -154,6 +154,11 @@ export function TeamFormationPage({
     [dispatch],
   );
   const clearMembers = useCallback(() => dispatch({ type: 'clear' }), [dispatch]);
+  // Issue 24: members moved between the result's teams by hand, and undo.
+  const arrangeTeams = useCallback(
+    (arrangement: DraftArrangement) => dispatch({ type: 'arrange', arrangement }),
+    [dispatch],
+  );
   const setTeamCount = useCallback(
     (teamCount: number) => dispatch({ type: 'setTeamCount', teamCount }),
     [dispatch],
@@ -459,6 +464,7 @@ export function TeamFormationPage({
             onCopy={copyTeams}
             onSave={() => openDialog('save')}
             onCreate={() => openDialog('create')}
+            onArrange={arrangeTeams}
           />
         ) : null}
       </Stack>

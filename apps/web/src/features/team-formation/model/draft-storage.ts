@@ -65,6 +65,7 @@ const rawDraft = z.object({
         .object({ settings: balanceSettings, isCut: z.boolean().catch(false) })
         .optional()
         .catch(undefined),
+      isHandAdjusted: z.boolean().optional().catch(undefined),
     })
     .nullable()
     .catch(null),
@@ -96,9 +97,16 @@ export function buildDraft(raw: unknown): Draft {
   add('lockedTeam', data.lockedTeams);
   add('keepApart', data.keepApart);
   if (data.outcome) {
-    const { balance, ...outcome } = data.outcome;
+    const { balance, isHandAdjusted, ...outcome } = data.outcome;
     actions.push({ type: 'setTeamCount', teamCount: data.outcome.groups.length });
-    actions.push({ type: 'setOutcome', outcome: balance ? { ...outcome, balance } : outcome });
+    actions.push({
+      type: 'setOutcome',
+      outcome: {
+        ...outcome,
+        ...(balance ? { balance } : {}),
+        ...(isHandAdjusted ? { isHandAdjusted: true } : {}),
+      },
+    });
   }
   return actions.reduce(draftReducer, EMPTY_DRAFT);
 }
@@ -162,6 +170,7 @@ export type SavedResultForDraft = {
     seed: string;
     attributes?: { key: string; kind: 'numeric' | 'categorical' }[] | undefined;
     balance?: BalanceSettings | undefined;
+    isHandAdjusted?: boolean | undefined;
   };
 };
 
@@ -188,6 +197,7 @@ export function draftFromSavedResult(
       unevenReason,
       savedAs,
       ...(balance ? { balance } : {}),
+      ...(snapshot.isHandAdjusted ? { isHandAdjusted: true } : {}),
     },
   });
 }

@@ -56,6 +56,22 @@ export type ShuffleOutcome = {
   savedAs: SavedRef | null;
   /** What the teams were balanced with; absent for a plain shuffle. */
   balance?: OutcomeBalance;
+  /** Members were moved to other teams by hand after the draw (issue 24); saved as such. */
+  isHandAdjusted?: boolean;
+};
+
+/**
+ * The teams after moves by hand and the constraints they keep (issue 24: a confirmed move takes
+ * out the constraints it breaks), or the earlier ones again (undo).
+ */
+export type DraftArrangement = {
+  groups: TeamGroup[];
+  fixedPairs: PairConstraint[];
+  lockedTeams: LockedTeam[];
+  keepApart: PairConstraint[];
+  isHandAdjusted: boolean;
+  unevenReason: string | null;
+  savedAs: SavedRef | null;
 };
 
 export type Draft = {
@@ -86,6 +102,7 @@ export type DraftAction =
   | { type: 'removeConstraint'; kind: ConstraintKind; id: string }
   | { type: 'setOutcome'; outcome: ShuffleOutcome }
   | { type: 'markSaved'; savedAs: SavedRef }
+  | { type: 'arrange'; arrangement: DraftArrangement }
   | { type: 'replace'; draft: Draft };
 
 export const EMPTY_DRAFT: Draft = {
@@ -383,6 +400,36 @@ export function draftReducer(draft: Draft, action: DraftAction): Draft {
     }
     case 'setOutcome':
       return outcomeFits(draft, action.outcome) ? { ...draft, outcome: action.outcome } : draft;
+    case 'arrange': {
+      // Teams moved by hand keep the draft's invariants: the same members, each in one of the
+      // same teams, and constraints naming members of the list only.
+      if (!draft.outcome) return draft;
+      const { groups, fixedPairs, lockedTeams, keepApart, isHandAdjusted, unevenReason, savedAs } =
+        action.arrangement;
+      const known = new Set(draft.members.map((member) => member.id));
+      const namesKnown = (c: { memberIds: readonly string[] }) =>
+        c.memberIds.every((id) => known.has(id)) &&
+        new Set(c.memberIds).size === c.memberIds.length;
+      const pairsFit = (list: readonly PairConstraint[]) =>
+        list.every((pair) => pair.memberIds.length === 2 && namesKnown(pair));
+      if (
+        !pairsFit(fixedPairs) ||
+        !pairsFit(keepApart) ||
+        !lockedTeams.every((team) => team.memberIds.length > 0 && namesKnown(team))
+      ) {
+        return draft;
+      }
+      const { isHandAdjusted: _, ...rest } = draft.outcome;
+      const outcome: ShuffleOutcome = {
+        ...rest,
+        groups,
+        unevenReason,
+        savedAs,
+        ...(isHandAdjusted ? { isHandAdjusted: true } : {}),
+      };
+      if (!outcomeFits(draft, outcome)) return draft;
+      return { ...draft, fixedPairs, lockedTeams, keepApart, outcome };
+    }
     case 'markSaved':
       return draft.outcome
         ? { ...draft, outcome: { ...draft.outcome, savedAs: action.savedAs } }
@@ -393,7 +440,9 @@ export function draftReducer(draft: Draft, action: DraftAction): Draft {
 }
 
 /** The kinds of constraint that name each member. */
-export function constraintKindsByMember(draft: Draft): Map<string, Set<ConstraintKind>> {
+export function constraintKindsByMember(
+  draft: Pick<Draft, 'fixedPairs' | 'lockedTeams' | 'keepApart'>,
+): Map<string, Set<ConstraintKind>> {
   const kinds = new Map<string, Set<ConstraintKind>>();
   const note = (kind: ConstraintKind, list: readonly { memberIds: readonly string[] }[]) => {
     for (const constraint of list) {
@@ -531,5 +580,7 @@ export function snapshotOf(draft: Draft): ShuffleSnapshot | null {
       ? { attributes: draft.attributes.map((attribute) => ({ ...attribute })) }
       : {}),
     ...(balance ? { balance: balance.settings } : {}),
+    // Issue 24: teams moved by hand are saved as such (the server does not replay the seed).
+    ...(draft.outcome.isHandAdjusted ? { isHandAdjusted: true } : {}),
   };
 }

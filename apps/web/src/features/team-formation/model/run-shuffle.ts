@@ -119,6 +119,8 @@ export function replayUnevenReason(result: SavedResultForDraft): string | null {
   const { snapshot } = result;
   const sizes = snapshot.groups.map((group) => group.memberIds.length);
   if (sizes.length === 0 || Math.max(...sizes) - Math.min(...sizes) <= 1) return null;
+  // Moved by hand (issue 24): the sizes are the teacher's, not the engine's.
+  if (snapshot.isHandAdjusted) return null;
   try {
     const replay = formTeams({
       ...inputOf(snapshot),
