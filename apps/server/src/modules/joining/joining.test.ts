@@ -33,7 +33,10 @@ describe('joining', () => {
   }
 
   /** The members without an e-mail (the third member of each team). */
-  const unclaimedOf = (c: Course) => [c.team1.memberIds[2]!, c.team2.memberIds[2]!];
+  const unclaimedOf = (c: Course): [string, string] => [
+    c.team1.memberIds[2]!,
+    c.team2.memberIds[2]!,
+  ];
 
   async function emailOf(memberId: string) {
     const [row] = rowsOf<{ email: string | null }>(
@@ -225,7 +228,7 @@ describe('joining', () => {
     const rejected = await c.owner.post(`${joinUrl(c)}/requests/${requestId}/reject`);
     expect(rejected.statusCode).toBe(200);
     expect(rejected.json().requests).toEqual([]);
-    expect(await emailOf(mine!)).toBeNull();
+    expect(await emailOf(mine)).toBeNull();
     const notes = await notificationsOf(cat.client);
     expect(notes[0]).toMatchObject({
       type: 'workspace_join_rejected',
@@ -254,7 +257,7 @@ describe('joining', () => {
     const undone = await c.owner.request('DELETE', `${joinUrl(c)}/claims/${mine}`);
     expect(undone.statusCode, undone.body).toBe(200);
     expect(undone.json().claims).toEqual([]);
-    expect(await emailOf(mine!)).toBeNull();
+    expect(await emailOf(mine)).toBeNull();
     expect((await dan.client.get(`/api/workspaces/${c.workspaceId}`)).statusCode).toBe(404);
     // A member whose e-mail the owner typed has no claim to undo; the e-mail stays.
     const typed = c.team1.memberIds[1]!;
@@ -271,7 +274,7 @@ describe('joining', () => {
     );
     const replaced = await c.owner.request('DELETE', `${joinUrl(c)}/claims/${mine}`);
     expect(replaced.statusCode).toBe(404);
-    expect(await emailOf(mine!)).toBe('typed-later@example.com');
+    expect(await emailOf(mine)).toBe('typed-later@example.com');
   });
 
   it('tells a turned-off link from a replaced code and from no code at all', async () => {
@@ -303,7 +306,7 @@ describe('joining', () => {
     const missing = await eve.client.get('/api/join/ABCDEFGH');
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error).toBe('join_code_not_found');
-    expect(await emailOf(mine!)).toBeNull();
+    expect(await emailOf(mine)).toBeNull();
   });
 
   it('answers hostile input with a 4xx and changes nothing', async () => {
