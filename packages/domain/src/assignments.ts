@@ -8,7 +8,7 @@ import {
   SCORE_MAX,
   SCORE_MIN,
 } from './constants.ts';
-import { evaluationView, personRef, submissionFile } from './submissions.ts';
+import { evaluationView, personRef, submissionFile, submitterNow } from './submissions.ts';
 import { text, TEXT_RULES } from './text.ts';
 
 // The assignments API's contract (spec part 2: the Assignments section, the assignment modal,
@@ -64,6 +64,8 @@ export const assignmentAttempt = z.object({
   isLate: z.boolean(),
   /** Null for those who see no details; with `files` given, null means the account was deleted. */
   submittedBy: personRef.nullable(),
+  /** The submitter has since moved or left (details only; absent or null: still in the team). */
+  submitterNow: submitterNow.nullable().optional(),
   notes: z.string().nullable(),
   files: z.array(submissionFile).nullable(),
   /** When the attempt was deleted (it stays in the history as deleted; decision 0016). */

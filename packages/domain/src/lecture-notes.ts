@@ -13,7 +13,7 @@ import {
   ASSIGNMENT_TYPE_DEFAULT,
 } from './constants.ts';
 import { storedFile } from './files.ts';
-import { evaluationView, personRef, submissionFile } from './submissions.ts';
+import { evaluationView, personRef, submissionFile, submitterNow } from './submissions.ts';
 import { text, TEXT_RULES } from './text.ts';
 
 // The lecture-notes API's contract (spec part 2: the Lecture Notes section, the note modal, task
@@ -92,6 +92,8 @@ export const taskSubmission = z.object({
   isLate: z.boolean(),
   /** Null for those who see no details; with `files` given, null means the account was deleted. */
   submittedBy: personRef.nullable(),
+  /** The submitter has since moved or left (details only; absent or null: still in the team). */
+  submitterNow: submitterNow.nullable().optional(),
   description: z.string().nullable(),
   files: z.array(submissionFile).nullable(),
   /** When the attempt was deleted (it stays in the history as deleted; decision 0016). */

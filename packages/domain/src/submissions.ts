@@ -5,6 +5,23 @@ import { z } from 'zod';
 /** Who did something, as the page shows them. */
 export const personRef = z.object({ id: z.string(), name: z.string() });
 
+/**
+ * Where the person who handed an attempt in is now, when that is no longer the team it was handed
+ * in under (issue 24, decision 0019: work stays with its team, its history says who was in the
+ * team then): moved to another team (`teamNumber` null: on the roster, in no team) or removed
+ * from the course. `teamThen`: the names in the attempt's team when it was handed in (the
+ * membership history). Null when the submitter is still in that team, or cannot be told.
+ */
+export const submitterNow = z.discriminatedUnion('state', [
+  z.object({
+    state: z.literal('moved'),
+    teamNumber: z.number().nullable(),
+    teamThen: z.array(z.string()),
+  }),
+  z.object({ state: z.literal('left'), teamThen: z.array(z.string()) }),
+]);
+export type SubmitterNow = z.infer<typeof submitterNow>;
+
 /** One file of a submission: its name and size stay in the history after its bytes are freed. */
 export const submissionFile = z.object({
   name: z.string(),

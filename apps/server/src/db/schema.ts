@@ -9,4 +9,5 @@ export * from '../modules/lecture-notes/lecture-notes.table.ts';
 export * from '../modules/assignments/assignments.table.ts';
 export * from '../modules/notifications/notifications.table.ts';
 export * from '../modules/joining/joining.table.ts';
+export * from '../modules/roster/roster.table.ts';
 export * from './idempotency-keys.table.ts';

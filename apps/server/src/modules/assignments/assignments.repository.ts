@@ -10,6 +10,7 @@ import {
 } from './assignments.table.ts';
 import { rowsOf } from '../../db/rows.ts';
 import type { SectionVersion } from '../workspace-access/workspace-access.repository.ts';
+import { submitterNowJson } from '../roster/submitter-now.ts';
 
 export type AssignmentRow = typeof assignments.$inferSelect;
 export type NewAssignmentRow = typeof assignments.$inferInsert;
@@ -34,6 +35,15 @@ const EVALUATION_JSON = sql`json_build_object(
   'attempt', (select x.attempt from assignment_submissions x where x.id = e.submission_id)
 )`;
 
+// Where an attempt's submitter is now, if they moved or left (decision 0019).
+const SUBMITTER_NOW = submitterNowJson({
+  workspaceId: sql`t.workspace_id`,
+  teamId: sql`s.team_id`,
+  submittedBy: sql`s.submitted_by`,
+  submittedAt: sql`s.submitted_at`,
+  isTeamWork: sql`true`,
+});
+
 // One attempt as JSON, from the row aliased `s`; `detailed`: the reader sees who, which files and
 // the grade; the notes only the owner and their writer.
 function attemptJson(detailed: SQL, reader: AssignmentsReader): SQL {
@@ -45,6 +55,7 @@ function attemptJson(detailed: SQL, reader: AssignmentsReader): SQL {
     'submittedBy', case when ${detailed} then (
       select json_build_object('id', u.id, 'name', u.name) from "user" u where u.id = s.submitted_by
     ) end,
+    'submitterNow', case when ${detailed} then ${SUBMITTER_NOW} end,
     'notes', case when ${reader.isOwner} or s.submitted_by = ${reader.userId}::text then s.notes end,
     'files', case when ${detailed} then coalesce((
       select json_agg(json_build_object('name', sf.name, 'size', sf.size, 'fileId', sf.file_id)

@@ -11,6 +11,7 @@ import {
 } from './lecture-notes.table.ts';
 import { rowsOf } from '../../db/rows.ts';
 import type { SectionVersion } from '../workspace-access/workspace-access.repository.ts';
+import { submitterNowJson } from '../roster/submitter-now.ts';
 
 export type NoteRow = typeof lectureNotes.$inferSelect;
 export type NewNoteRow = typeof lectureNotes.$inferInsert;
@@ -33,6 +34,15 @@ const ORDER_BY: Record<LectureNoteSortOrder, SQL> = {
   'created-desc': sql`ln.created_at desc, ln.id`,
 };
 
+// Where an attempt's submitter is now, if they moved or left (decision 0019).
+const SUBMITTER_NOW = submitterNowJson({
+  workspaceId: sql`ln.workspace_id`,
+  teamId: sql`s.team_id`,
+  submittedBy: sql`s.submitted_by`,
+  submittedAt: sql`s.submitted_at`,
+  isTeamWork: sql`s.kind = 'team'`,
+});
+
 // One attempt as JSON; `detailed` says whether the reader sees who, what and which files.
 function submissionJson(detailed: SQL): SQL {
   return sql`json_build_object(
@@ -43,6 +53,7 @@ function submissionJson(detailed: SQL): SQL {
     'submittedBy', case when ${detailed} then (
       select json_build_object('id', u.id, 'name', u.name) from "user" u where u.id = s.submitted_by
     ) end,
+    'submitterNow', case when ${detailed} then ${SUBMITTER_NOW} end,
     'description', case when ${detailed} then s.description end,
     'files', case when ${detailed} then coalesce((
       select json_agg(json_build_object('name', sf.name, 'size', sf.size, 'fileId', sf.file_id)

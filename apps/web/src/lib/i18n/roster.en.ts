@@ -101,5 +101,10 @@ export const rosterEn = {
     left: '{{name}} has since left the course.',
     moved: '{{name}} is now in Team {{number}}.',
     teamThen: 'In the team then: {{names}}',
+    movedNoTeam: '{{name}} is now in no team.',
+    // Beside "by Ben" in a submission history.
+    nowInTeam: '(now in Team {{number}})',
+    nowNoTeam: '(now in no team)',
+    hasLeft: '(left the course)',
   },
 };

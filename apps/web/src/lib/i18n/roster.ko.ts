@@ -104,5 +104,10 @@ export const rosterKo: typeof rosterEn = {
     left: '{{name}}님은 그 뒤 수업을 떠났습니다.',
     moved: '{{name}}님은 지금 {{number}}팀에 있습니다.',
     teamThen: '그때 팀원: {{names}}',
+    movedNoTeam: '{{name}}님은 지금 어느 팀에도 없습니다.',
+    // 제출 기록의 "제출자: Ben" 옆에.
+    nowInTeam: '(지금 {{number}}팀)',
+    nowNoTeam: '(지금 팀 없음)',
+    hasLeft: '(수업을 떠남)',
   },
 };

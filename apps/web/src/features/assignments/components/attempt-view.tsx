@@ -2,6 +2,7 @@ import { Anchor, Badge, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { IconFile } from '@tabler/icons-react';
 import { formatDateTime, formatFileSize } from '@teamshuffle/domain';
 import type { AssignmentAttempt } from '@teamshuffle/domain';
+import { SubmitterNowNote } from '../../../components/submitter-now';
 import { useTranslation } from '../../../lib/i18n';
 import { filePath } from '../api/downloads';
 import { DeleteAttemptButton } from './delete-attempt-button';
@@ -34,9 +35,16 @@ export function AttemptView({
             {formatDateTime(attempt.submittedAt)}
           </Text>
           {attempt.submittedBy ? (
-            <Text size="sm" c="dimmed">
-              {t('assignments.panel.submittedBy', { name: attempt.submittedBy.name })}
-            </Text>
+            <>
+              <Text size="sm" c="dimmed">
+                {t('assignments.panel.submittedBy', { name: attempt.submittedBy.name })}
+              </Text>
+              <SubmitterNowNote
+                name={attempt.submittedBy.name}
+                now={attempt.submitterNow}
+                size="sm"
+              />
+            </>
           ) : attempt.files ? (
             // Details shown but no one named: the submitter's account was deleted (decision 0016).
             <Text size="sm" c="dimmed" data-testid="deleted-account">

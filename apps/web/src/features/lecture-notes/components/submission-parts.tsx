@@ -13,6 +13,7 @@ import type { EvaluationView, LectureNote, TaskSubmission, TaskView } from '@tea
 import { useState } from 'react';
 import { type TFunction, useTranslation } from '../../../lib/i18n';
 import { FileUpload } from '../../../components/file-upload';
+import { SubmitterNowNote } from '../../../components/submitter-now';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { useSchemaForm } from '../../../lib/form/use-schema-form';
 import { notify } from '../../../lib/notify';
@@ -64,9 +65,12 @@ export function SubmissionDetails({ submission }: { submission: TaskSubmission }
           {t('lectureNotes.panel.submittedAt', { date: formatDateTime(submission.submittedAt) })}
         </Text>
         {submission.submittedBy ? (
-          <Text size="xs" c="dimmed">
-            {t('lectureNotes.panel.submittedBy', { name: submission.submittedBy.name })}
-          </Text>
+          <>
+            <Text size="xs" c="dimmed">
+              {t('lectureNotes.panel.submittedBy', { name: submission.submittedBy.name })}
+            </Text>
+            <SubmitterNowNote name={submission.submittedBy.name} now={submission.submitterNow} />
+          </>
         ) : submission.files ? (
           // Details shown but no one named: the submitter's account was deleted (decision 0016).
           <Text size="xs" c="dimmed" data-testid="deleted-account">
