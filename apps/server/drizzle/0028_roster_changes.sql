@@ -14,7 +14,7 @@ CREATE TABLE "roster_events" (
 	"before" jsonb,
 	"after" jsonb,
 	"team_then" jsonb,
-	CONSTRAINT "roster_events_kind" CHECK ("kind" in ('member_added', 'member_removed', 'member_moved', 'member_renamed', 'leader_changed', 'member_claimed'))
+	CONSTRAINT "roster_events_kind" CHECK ("kind" in ('member_added', 'member_removed', 'member_moved', 'member_renamed', 'leader_changed', 'member_claimed', 'member_claim_undone'))
 );--> statement-breakpoint
 ALTER TABLE "roster_events" ADD CONSTRAINT "roster_events_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "roster_events" ADD CONSTRAINT "roster_events_actor_id_user_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

@@ -58,6 +58,8 @@ export const ROSTER_EVENT_KINDS = [
   'leader_changed',
   /** A student claimed a roster entry (joining, issue 24), written by that module. */
   'member_claimed',
+  /** The owner undid a claim made through joining: the entry's e-mail was cleared. */
+  'member_claim_undone',
 ] as const;
 export type RosterEventKind = (typeof ROSTER_EVENT_KINDS)[number];
 

@@ -242,10 +242,10 @@ export async function lockActiveClaim(
   tx: Db,
   workspaceId: string,
   memberId: string,
-): Promise<{ id: string } | undefined> {
-  const [row] = rowsOf<{ id: string }>(
+): Promise<{ id: string; memberName: string; email: string } | undefined> {
+  const [row] = rowsOf<{ id: string; memberName: string; email: string }>(
     await tx.execute(sql`
-      select r.id from workspace_join_requests r
+      select r.id, m.name as "memberName", m.email from workspace_join_requests r
       join workspace_members m on m.id = r.member_id
       where r.member_id = ${memberId} and r.workspace_id = ${workspaceId}
         and r.status = 'approved'

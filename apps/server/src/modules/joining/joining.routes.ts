@@ -153,7 +153,8 @@ export const joiningRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => undoClaimOf(app.db, request.workspaceAccess!, request.params.memberId),
+    async (request) =>
+      undoClaimOf(app.db, request.workspaceAccess!, request.user!.id, request.params.memberId),
   );
 
   app.get(

@@ -16,6 +16,7 @@ import {
 import type { Db } from '../../plugins/database.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { enqueueNotifications } from '../notifications/notifications.outbox.ts';
+import { recordRosterEvent } from '../roster/roster.repository.ts';
 import type { Access } from '../workspace-access/workspace-access.ts';
 import * as repo from './joining.repository.ts';
 
@@ -196,7 +197,16 @@ export async function claimName(
         email: user.email,
         status: 'approved',
       });
-      // A claim is a roster change (the roster helper's activity log may record it here).
+      // A claim is a roster change: the activity log has it (decision 0019), by the student.
+      await recordRosterEvent(tx, {
+        workspaceId: target.workspaceId,
+        actorId: user.id,
+        kind: 'member_claimed',
+        memberId: member.id,
+        memberName: member.name,
+        before: { email: null },
+        after: { email: user.email },
+      });
       await enqueueNotifications(tx, [
         {
           key: `join_claimed:${requestId}`,
@@ -258,7 +268,16 @@ export async function approveRequest(
       throw new AppError('join_name_taken');
     }
     await repo.decideRequest(tx, request.id, 'approved', ownerId, request.userEmail);
-    // A claim is a roster change (the roster helper's activity log may record it here).
+    // A claim is a roster change: the activity log has it (decision 0019), by the owner.
+    await recordRosterEvent(tx, {
+      workspaceId,
+      actorId: ownerId,
+      kind: 'member_claimed',
+      memberId: request.memberId,
+      memberName: request.memberName,
+      before: { email: null },
+      after: { email: request.userEmail },
+    });
     await enqueueNotifications(tx, [
       {
         key: `join_approved:${request.id}`,
@@ -307,6 +326,7 @@ export async function rejectRequest(
 export async function undoClaimOf(
   db: Db,
   access: Access,
+  ownerId: string,
   memberId: string,
 ): Promise<JoinOwnerView> {
   const workspaceId = access.workspace.id;
@@ -314,8 +334,17 @@ export async function undoClaimOf(
     await repo.lockWorkspace(tx, workspaceId);
     const claim = await repo.lockActiveClaim(tx, workspaceId, memberId);
     if (!claim) throw new AppError('join_claim_not_found');
-    // Undoing a claim is a roster change (the roster helper's activity log may record it here).
     await repo.undoClaim(tx, claim.id, memberId);
+    // Undoing a claim is a roster change: the activity log has it (decision 0019).
+    await recordRosterEvent(tx, {
+      workspaceId,
+      actorId: ownerId,
+      kind: 'member_claim_undone',
+      memberId,
+      memberName: claim.memberName,
+      before: { email: claim.email },
+      after: { email: null },
+    });
   });
   return getOwnerView(db, workspaceId);
 }

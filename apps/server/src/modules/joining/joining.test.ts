@@ -275,6 +275,29 @@ describe('joining', () => {
     const replaced = await c.owner.request('DELETE', `${joinUrl(c)}/claims/${mine}`);
     expect(replaced.statusCode).toBe(404);
     expect(await emailOf(mine)).toBe('typed-later@example.com');
+
+    // Each claim and its undoing is in the owner's activity log (decision 0019): who, what, when.
+    const log = await c.owner.get(`/api/workspaces/${c.workspaceId}/roster/activity`);
+    expect(log.statusCode, log.body).toBe(200);
+    const entries = log
+      .json<{
+        entries: Array<{
+          kind: string;
+          actor: { name: string } | null;
+          before: unknown;
+          after: unknown;
+        }>;
+      }>()
+      .entries.filter((entry) => entry.kind.startsWith('member_claim'));
+    const ownerName = (await c.owner.get('/api/me')).json<{ user: { displayName: string } }>().user
+      .displayName;
+    expect(ownerName).not.toBe('Dan');
+    expect(entries.map((entry) => [entry.kind, entry.actor?.name])).toEqual([
+      ['member_claimed', 'Dan'],
+      ['member_claim_undone', ownerName],
+      ['member_claimed', 'Dan'],
+    ]);
+    expect(entries[1]).toMatchObject({ before: { email: dan.email }, after: { email: null } });
   });
 
   it('tells a turned-off link from a replaced code and from no code at all', async () => {

@@ -43,7 +43,7 @@ export const rosterEvents = pgTable(
     index('roster_events_workspace_idx').on(table.workspaceId, table.id),
     check(
       'roster_events_kind',
-      sql`${table.kind} in ('member_added', 'member_removed', 'member_moved', 'member_renamed', 'leader_changed', 'member_claimed')`,
+      sql`${table.kind} in ('member_added', 'member_removed', 'member_moved', 'member_renamed', 'leader_changed', 'member_claimed', 'member_claim_undone')`,
     ),
   ],
 );

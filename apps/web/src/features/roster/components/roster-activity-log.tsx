@@ -46,7 +46,9 @@ export function describeRosterEvent(t: T, event: RosterEvent): string {
       return t('roster.log.leader_set', { team, from, to });
     }
     case 'member_claimed':
-      return t('roster.log.member_claimed', { name });
+      return t('roster.log.member_claimed', { name, email: event.after?.email ?? '' });
+    case 'member_claim_undone':
+      return t('roster.log.member_claim_undone', { name, email: event.before?.email ?? '' });
   }
 }
 
