@@ -10,4 +10,5 @@ export * from '../modules/assignments/assignments.table.ts';
 export * from '../modules/notifications/notifications.table.ts';
 export * from '../modules/joining/joining.table.ts';
 export * from '../modules/roster/roster.table.ts';
+export * from '../modules/invitations/invitations.table.ts';
 export * from './idempotency-keys.table.ts';

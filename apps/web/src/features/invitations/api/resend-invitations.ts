@@ -18,11 +18,12 @@ export async function resendInvitations(
   { workspaceId, memberId }: ResendInput,
   idempotencyKey?: string,
 ): Promise<InvitationsResent> {
-  const base = `/api/workspaces/${encodeURIComponent(workspaceId)}/invitations`;
-  const body = await apiFetch<unknown>(
-    memberId === null ? `${base}/resend-pending` : `${base}/${encodeURIComponent(memberId)}/resend`,
-    { method: 'POST', json: {}, idempotencyKey },
-  );
+  const workspace = encodeURIComponent(workspaceId);
+  const path: `/api/${string}` =
+    memberId === null
+      ? `/api/workspaces/${workspace}/invitations/resend-pending`
+      : `/api/workspaces/${workspace}/invitations/${encodeURIComponent(memberId)}/resend`;
+  const body = await apiFetch<unknown>(path, { method: 'POST', json: {}, idempotencyKey });
   return invitationsResent.parse(body);
 }
 
