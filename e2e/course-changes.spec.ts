@@ -157,11 +157,11 @@ test('a course: form, invite, join by code, hand in, move a member, rename', asy
     const teamCount = page.getByRole('textbox', { name: 'Number of teams' });
     await teamCount.fill('3');
     await teamCount.blur();
+    // The teacher watches the shuffle to its end (6 s): the teams show once it is over. No
+    // Skip, which a loaded machine could click after the run had ended by itself.
     await page.getByRole('button', { name: 'Shuffle', exact: true }).click();
-    const overlay = page.getByRole('dialog', { name: 'Shuffling teams' });
-    await overlay.getByRole('button', { name: 'Skip Animation' }).click();
-    await expect(overlay).toBeHidden();
     await expect(page.getByTestId('team-card')).toHaveCount(3);
+    await expect(page.getByRole('dialog', { name: 'Shuffling teams' })).toHaveCount(0);
     await expect(page.getByTestId('team-member')).toHaveCount(12);
     const annCard = resultCardOf(page, 'Ann');
     await expect(annCard.getByTestId('team-member')).toContainText(['Lee']);
@@ -267,10 +267,12 @@ test('a course: form, invite, join by code, hand in, move a member, rename', asy
     await writeNoteWithTask(owner, TEAM_NOTE, 'team');
     await writeNoteWithTask(owner, SOLO_NOTE, 'individual');
 
+    // The students open the notes anew: a section a page fetched less than 30 s ago is not
+    // fetched again when its link is clicked (the query's staleTime), and their pages fetched
+    // it, empty, just before the teacher wrote the notes.
     const lee = leeStudent.page;
-    await lee.goto(`/workspace/${workspaceId}`);
+    await lee.goto(`/workspace/${workspaceId}/notes`);
     await expect(lee.getByTestId('workspace-role')).toContainText('Leader');
-    await sectionLink(lee, 'Lecture Notes').click();
     await note(lee, TEAM_NOTE)
       .getByRole('button', { name: `Open the task of Team ${annTeam}` })
       .click();
@@ -281,7 +283,7 @@ test('a course: form, invite, join by code, hand in, move a member, rename', asy
     await expect(teamPanel.getByTestId('task-status')).toHaveText('Submitted (1)');
 
     const ann = annStudent.page;
-    await sectionLink(ann, 'Lecture Notes').click();
+    await ann.goto(`/workspace/${workspaceId}/notes`);
     await note(ann, SOLO_NOTE)
       .getByRole('button', { name: `Open the task of Team ${annTeam}` })
       .click();
@@ -338,8 +340,9 @@ test('a course: form, invite, join by code, hand in, move a member, rename', asy
       note(ann, SOLO_NOTE).getByRole('button', { name: `Open the task of Team ${annTeam}` }),
     ).toHaveCount(0);
 
+    // Anew as well: the teacher's page fetched the notes before Lee handed in.
     const owner = teacher.page;
-    await sectionLink(owner, 'Lecture Notes').click();
+    await owner.goto(`/workspace/${workspaceId}/notes`);
     await note(owner, TEAM_NOTE)
       .getByRole('button', { name: `Open the task of Team ${annTeam}` })
       .click();
