@@ -425,6 +425,38 @@ export const errors = {
     status: 404,
     message: 'This member is not on the roster of this workspace (anymore).',
   },
+  // Peer evaluation (issue 25, decision 0026).
+  peer_evaluation_not_found: {
+    id: 'peer_evaluation_not_found',
+    status: 404,
+    message: 'This peer evaluation does not exist in this workspace.',
+  },
+  peer_evaluation_not_open: {
+    id: 'peer_evaluation_not_open',
+    status: 422,
+    message:
+      'This peer evaluation is not open: answers are taken only between its start and its end.',
+  },
+  peer_not_in_evaluation: {
+    id: 'peer_not_in_evaluation',
+    status: 403,
+    message: 'Your team is not part of this peer evaluation.',
+  },
+  peer_ratings_incomplete: {
+    id: 'peer_ratings_incomplete',
+    status: 422,
+    message: 'Rate yourself and each of your teammates once, and nobody else.',
+  },
+  peer_team_not_found: {
+    id: 'peer_team_not_found',
+    status: 404,
+    message: 'A chosen team is not a team of this workspace.',
+  },
+  peer_item_not_found: {
+    id: 'peer_item_not_found',
+    status: 404,
+    message: 'This assignment or team task is not in this workspace.',
+  },
   // Students join on their own (issue 24, decision 0020): the join link and code.
   join_code_invalid: {
     id: 'join_code_invalid',
