@@ -20,6 +20,7 @@ import { resultsRoutes } from './modules/results/results.routes.ts';
 import { teamExportRoutes } from './modules/team-export/team-export.routes.ts';
 import { rosterRoutes } from './modules/roster/roster.routes.ts';
 import { joiningRoutes } from './modules/joining/joining.routes.ts';
+import { gradebookRoutes } from './modules/gradebook/gradebook.routes.ts';
 import { peerEvaluationRoutes } from './modules/peer-evaluation/peer-evaluation.routes.ts';
 import { recordStart } from './modules/system/system.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -159,6 +160,7 @@ export async function buildApp(
   await app.register(teamExportRoutes);
   await app.register(rosterRoutes);
   await app.register(joiningRoutes);
+  await app.register(gradebookRoutes);
   await app.register(peerEvaluationRoutes);
 
   await app.register(webPlugin, {

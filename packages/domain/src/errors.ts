@@ -519,6 +519,22 @@ export const errors = {
     status: 429,
     message: 'Too many wrong join codes. Please wait {minutes} minutes and try again.',
   },
+  // The gradebook (issue 25, decision 0024): overrides, weights and My grades.
+  gradebook_item_not_found: {
+    id: 'gradebook_item_not_found',
+    status: 404,
+    message: 'This graded item is not in this workspace (anymore).',
+  },
+  gradebook_member_not_found: {
+    id: 'gradebook_member_not_found',
+    status: 404,
+    message: 'This member is not on the roster of this workspace (anymore).',
+  },
+  gradebook_not_on_roster: {
+    id: 'gradebook_not_on_roster',
+    status: 403,
+    message: 'My grades is only for members on the roster of this workspace.',
+  },
 } as const satisfies Record<string, ErrorDef>;
 
 /** Id of a catalogue entry. */

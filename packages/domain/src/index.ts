@@ -34,6 +34,7 @@ export * from './languages.ts';
 export * from './page-paths.ts';
 export * from './roster.ts';
 export * from './joining.ts';
+export * from './gradebook.ts';
 export * from './peer-evaluation.ts';
 export * from './prerendered-pages.ts';
 export * from './shuffle/index.ts';

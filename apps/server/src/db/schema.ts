@@ -11,5 +11,6 @@ export * from '../modules/notifications/notifications.table.ts';
 export * from '../modules/joining/joining.table.ts';
 export * from '../modules/roster/roster.table.ts';
 export * from '../modules/invitations/invitations.table.ts';
+export * from '../modules/gradebook/gradebook.table.ts';
 export * from '../modules/peer-evaluation/peer-evaluation.table.ts';
 export * from './idempotency-keys.table.ts';

@@ -17,8 +17,10 @@ import { errorResponses, noContent } from '../../plugins/errors.ts';
 import { IDEMPOTENCY_ERRORS, idempotencyHeaders } from '../../plugins/idempotency.ts';
 import { contentDisposition, sendCsvDownload } from '../files/file-download.ts';
 import { authorize } from '../workspace-access/workspace-access.ts';
-import { gradesCsv, submissionsZip, zipName } from './assignments.export.ts';
-import { loadExportRows, loadRoster, teamWorkOfFile } from './assignments.repository.ts';
+import { gradebookCacheFor } from '../gradebook/gradebook.cache.ts';
+import { gradebookCsv, gradebookOf } from '../gradebook/gradebook.service.ts';
+import { submissionsZip, zipName } from './assignments.export.ts';
+import { loadExportRows, teamWorkOfFile } from './assignments.repository.ts';
 import {
   assignmentOf,
   changeAssignment,
@@ -26,10 +28,7 @@ import {
   evaluateTeam,
   evaluateTeams,
   getAssignmentsSection,
-  getTeamScores,
-  getTeamScoresJson,
   AssignmentsCache,
-  ScoresCache,
   presentAssignment,
   recordAttempt,
   removeAssignment,
@@ -54,7 +53,6 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const signedIn = { onRequest: app.requireVerifiedUser };
   // One per app instance; entries are checked against the version each request reads.
   const assignmentsCache = new AssignmentsCache();
-  const scoresCache = new ScoresCache();
   const owner = { ...signedIn, preValidation: app.workspaceAccess('manageAssignments') };
 
   // spec part 2, section 6: downloads of assignment submissions, the team's leader and the owner.
@@ -368,8 +366,10 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'no-store')
         .type('application/json; charset=utf-8')
         .send(
+          // Team Scores from the gradebook's data (issue 25, decision 0024): every graded item.
           preparedJson<TeamScores>(
-            await getTeamScoresJson(app.db, scoresCache, request.workspaceAccess!),
+            (await gradebookOf(app.db, gradebookCacheFor(app.db), request.workspaceAccess!))
+              .scoresBody,
           ),
         ),
   );
@@ -390,14 +390,12 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const access = request.workspaceAccess!;
-      const [roster, scores] = await Promise.all([
-        loadRoster(app.db, access.workspace.id),
-        getTeamScores(app.db, access),
-      ]);
+      // The gradebook's data, every column (issue 25, decision 0024).
+      const { model, scores } = await gradebookOf(app.db, gradebookCacheFor(app.db), access);
       return sendCsvDownload(
         reply,
         `${access.workspace.title} - grades.csv`,
-        gradesCsv(roster, scores.teams),
+        gradebookCsv(model, scores),
       );
     },
   );

@@ -508,12 +508,13 @@ describe('assignments', () => {
         .replace(/^\ufeff/, '')
         .trim()
         .split('\r\n');
+      // Every column of the gradebook's data (issue 25, decision 0024).
       expect(lines[0]).toBe(
-        'name,email,team,A1: Essay,A2: Presentation,average (evaluated),average (missing = 0)',
+        'name,email,team,A1: Essay,A2: Presentation,assignments %,tasks %,peer evaluation %,final %,letter,team average (evaluated),team average (missing = 0)',
       );
       expect(lines).toHaveLength(1 + course.detail.members.length);
       const leaderRow = lines.find((line) => line.includes(',Team 1,'))!;
-      expect(leaderRow).toMatch(/,Team 1,95,,95,47.5$/);
+      expect(leaderRow).toMatch(/,Team 1,95,,95,,,95,A,95,47.5$/);
       expect((await course.member.get(`${base(course)}/grades.csv`)).statusCode).toBe(403);
     });
 

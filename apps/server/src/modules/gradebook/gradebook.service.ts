@@ -1,0 +1,385 @@
+import {
+  AppError,
+  categoryOf,
+  DEFAULT_GRADEBOOK_WEIGHTS,
+  gradeFromPercent,
+  gradeTotals,
+  itemLabel,
+  scoreAverages,
+  toCsv,
+  type Gradebook,
+  type GradebookCell,
+  type GradebookFlag,
+  type GradebookItem,
+  type GradebookItemKind,
+  type GradebookRow,
+  type GradeOverrideKey,
+  type MyGrades,
+  type TeamScores,
+} from '@teamshuffle/domain';
+import type { SessionUser } from '../../plugins/auth.ts';
+import type { Db } from '../../plugins/database.ts';
+import { VersionedCache } from '../../db/versioned-cache.ts';
+import type { Access } from '../workspace-access/workspace-access.ts';
+import type { SectionVersion } from '../workspace-access/workspace-access.repository.ts';
+import {
+  deleteOverride,
+  type GradebookFacts,
+  itemExists,
+  loadGradebookFacts,
+  memberExists,
+  saveWeights,
+  upsertOverride,
+} from './gradebook.repository.ts';
+
+/** The gradebook as the owner sees it, plus the e-mails the CSV needs (never sent as JSON). */
+export type GradebookModel = Gradebook & { emails: ReadonlyMap<string, string | null> };
+
+const isTeamItem = (kind: GradebookItemKind) => kind === 'assignment' || kind === 'team_task';
+
+/**
+ * Builds the gradebook from the facts (pure; decision 0024). A team item's grade reaches each
+ * member who was in the team when the work was handed in (or, for "no submission", graded); an
+ * override replaces it for one member; an individual task's grade is the member's own. A cell is
+ * missing when its deadline passed (`now`) with nothing handed in by the member's team (or them).
+ */
+export function buildGradebook(facts: GradebookFacts, now: Date): GradebookModel {
+  const counters: Record<GradebookItemKind, number> = {
+    assignment: 0,
+    team_task: 0,
+    individual_task: 0,
+    peer: 0,
+  };
+  // Labels number each kind in creation order (A1 is the first assignment, as on its card).
+  const numbers = new Map<string, number>();
+  for (const item of [...facts.items].sort(
+    (a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt),
+  )) {
+    numbers.set(item.id, ++counters[item.kind]);
+  }
+  const items: GradebookItem[] = facts.items.map((item) => ({
+    kind: item.kind,
+    id: item.id,
+    label: itemLabel(item.kind, numbers.get(item.id) ?? 0),
+    title: item.title,
+    category: categoryOf(item.kind),
+    dueAt: item.dueAt === null ? null : new Date(item.dueAt).toISOString(),
+  }));
+  const teamNumber = new Map(facts.teams.map((team) => [team.id, team.number]));
+  const periodsOf = groupBy(facts.periods, (period) => period.memberId);
+  const workOf = groupBy(facts.teamWork, (work) => work.itemId);
+  const ownOf = new Map(facts.ownWork.map((work) => [`${work.itemId}:${work.memberId}`, work]));
+  const overrideOf = new Map(
+    facts.overrides.map((item) => [`${item.itemKind}:${item.itemId}:${item.memberId}`, item]),
+  );
+  const weights = facts.weights ?? DEFAULT_GRADEBOOK_WEIGHTS;
+  const nowMs = now.getTime();
+
+  const members = [...facts.members].sort(
+    (a, b) =>
+      (a.teamId === null ? Infinity : (teamNumber.get(a.teamId) ?? Infinity)) -
+        (b.teamId === null ? Infinity : (teamNumber.get(b.teamId) ?? Infinity)) ||
+      a.position - b.position,
+  );
+  const rows: GradebookRow[] = members.map((member) => {
+    const periods = periodsOf.get(member.id) ?? [];
+    const wasIn = (teamId: string, at: string) => {
+      const t = Date.parse(at);
+      return periods.some(
+        (period) =>
+          period.teamId === teamId &&
+          Date.parse(period.from) <= t &&
+          (period.to === null || t < Date.parse(period.to)),
+      );
+    };
+    const cells = items.map((item): GradebookCell => {
+      const flags: GradebookFlag[] = [];
+      let gradedScore: number | null = null;
+      let feedback = '';
+      let forTeam: number | null = null;
+      let handedIn = false;
+      if (isTeamItem(item.kind)) {
+        const works = workOf.get(item.id) ?? [];
+        // The team the work was handed in under (decision 0019); the latest when two.
+        const work = works
+          .filter((candidate) => wasIn(candidate.teamId, candidate.at))
+          .sort((a, b) => Date.parse(b.at) - Date.parse(a.at))[0];
+        // A member who joined the team after the hand-in has none of its grade.
+        if (work) {
+          gradedScore = work.score;
+          feedback = work.feedback ?? '';
+          forTeam = teamNumber.get(work.teamId) ?? null;
+          handedIn = !work.isNoSubmission;
+          if (work.isLate) flags.push('late');
+          if (work.isNoSubmission) flags.push('missing');
+        } else if (member.teamId !== null) {
+          forTeam = teamNumber.get(member.teamId) ?? null;
+          handedIn = works.some((candidate) => candidate.teamId === member.teamId);
+        }
+      } else {
+        const own = ownOf.get(`${item.id}:${member.id}`);
+        if (own) {
+          gradedScore = own.score;
+          feedback = own.feedback ?? '';
+          handedIn = true;
+          if (own.isLate) flags.push('late');
+        }
+        forTeam = member.teamId === null ? null : (teamNumber.get(member.teamId) ?? null);
+      }
+      if (
+        !handedIn &&
+        !flags.includes('missing') &&
+        item.dueAt !== null &&
+        Date.parse(item.dueAt) <= nowMs
+      ) {
+        flags.push('missing');
+      }
+      let score = gradedScore;
+      const override = overrideOf.get(`${item.kind}:${item.id}:${member.id}`);
+      if (override) {
+        flags.push('overridden');
+        if (override.isExcused) {
+          flags.push('excused');
+          score = null;
+        } else {
+          score = override.score;
+        }
+      }
+      return {
+        score,
+        gradedScore,
+        feedback,
+        teamNumber: forTeam,
+        flags,
+        overrideReason: override?.reason ?? null,
+      };
+    });
+    const totals = gradeTotals(
+      cells.map((cell, index) => ({
+        category: items[index]!.category,
+        score: cell.score,
+        isExcused: cell.flags.includes('excused'),
+      })),
+      weights,
+    );
+    return {
+      memberId: member.id,
+      name: member.name,
+      teamId: member.teamId,
+      teamNumber: member.teamId === null ? null : (teamNumber.get(member.teamId) ?? null),
+      cells,
+      totals: {
+        ...totals,
+        letter: totals.finalPercent === null ? null : gradeFromPercent(totals.finalPercent).grade,
+      },
+    };
+  });
+  return {
+    items,
+    teams: facts.teams.map((team) => ({ teamId: team.id, teamNumber: team.number })),
+    rows,
+    weights,
+    isDefaultWeights: facts.weights === null,
+    emails: new Map(facts.members.map((member) => [member.id, member.email])),
+  };
+}
+
+function groupBy<T>(values: readonly T[], key: (value: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const value of values) {
+    const k = key(value);
+    const group = groups.get(k);
+    if (group) group.push(value);
+    else groups.set(k, [value]);
+  }
+  return groups;
+}
+
+/**
+ * Team Scores from the gradebook (issue 25: the same data): per team and item, the team's grade
+ * on team items (the work its team handed in), the average of its members' grades on individual
+ * tasks; the two averages over every graded item, as before (spec part 2, section 7).
+ */
+export function teamScoresOf(model: GradebookModel, facts: GradebookFacts): TeamScores {
+  const leaders = new Map(facts.teams.map((team) => [team.id, team.leaderName]));
+  const gradeOf = new Map(
+    facts.teamWork.map((work) => [`${work.itemId}:${work.teamId}`, work.score]),
+  );
+  return {
+    teams: model.teams.map((team) => {
+      const members = model.rows.filter((row) => row.teamId === team.teamId);
+      const scores = model.items.map((item, index) => {
+        let score: number | null;
+        if (isTeamItem(item.kind)) {
+          score = gradeOf.get(`${item.id}:${team.teamId}`) ?? null;
+        } else {
+          const given = members
+            .map((row) => row.cells[index]!.score)
+            .filter((value): value is number => value !== null);
+          score = scoreAverages(given).averageEvaluated;
+        }
+        return { assignmentId: item.id, number: index + 1, title: item.title, score };
+      });
+      const averages = scoreAverages(scores.map((item) => item.score));
+      return {
+        teamId: team.teamId,
+        teamNumber: team.teamNumber,
+        leaderName: leaders.get(team.teamId) ?? null,
+        totalAssignments: scores.length,
+        evaluatedAssignments: averages.evaluated,
+        averageEvaluated: averages.averageEvaluated,
+        averageWithMissing: averages.averageWithMissing,
+        scores,
+      };
+    }),
+  };
+}
+
+/**
+ * The grade sheet (issue 12, issue 25): one row per member (name, e-mail, team), a column per
+ * graded item with the grade that counts, the category averages, the final percentage and letter,
+ * and the team's two averages as before. Text cells are made safe from formulas (domain toCsv).
+ */
+export function gradebookCsv(model: GradebookModel, scores: TeamScores): string {
+  const byTeam = new Map(scores.teams.map((team) => [team.teamId, team]));
+  const header = [
+    'name',
+    'email',
+    'team',
+    ...model.items.map((item) => `${item.label}: ${item.title}`),
+    'assignments %',
+    'tasks %',
+    'peer evaluation %',
+    'final %',
+    'letter',
+    'team average (evaluated)',
+    'team average (missing = 0)',
+  ];
+  const lines = model.rows.map((row) => {
+    const team = row.teamId === null ? undefined : byTeam.get(row.teamId);
+    return [
+      row.name,
+      model.emails.get(row.memberId) ?? '',
+      row.teamNumber === null ? '' : `Team ${row.teamNumber}`,
+      ...row.cells.map((cell) => (cell.flags.includes('excused') ? 'excused' : cell.score)),
+      row.totals.categories.assignments,
+      row.totals.categories.tasks,
+      row.totals.categories.peer,
+      row.totals.finalPercent,
+      row.totals.letter ?? '',
+      team?.averageEvaluated ?? null,
+      team?.averageWithMissing ?? null,
+    ];
+  });
+  return toCsv([header, ...lines]);
+}
+
+/** One cached entry per workspace: the model, its JSON bytes and Team Scores' bytes. */
+type CachedGradebook = {
+  version: SectionVersion & { deadlines: number };
+  model: GradebookModel;
+  scores: TeamScores;
+  body: Buffer;
+  scoresBody: Buffer;
+};
+
+/**
+ * The gradebooks of this instance, checked against the version each request reads (decision
+ * 0003). "Missing" depends on the clock: the version carries how many deadlines had passed when
+ * it was built, so a deadline passing makes the next request build it again.
+ */
+export class GradebookCache extends VersionedCache<
+  SectionVersion & { deadlines: number },
+  CachedGradebook
+> {
+  readonly deadlines = new Map<string, number[]>();
+  constructor(maxBytes?: number) {
+    super((entry) => entry.body.byteLength * 2 + entry.scoresBody.byteLength, maxBytes);
+  }
+}
+
+function passed(deadlines: readonly number[] | undefined, now: number): number {
+  return deadlines === undefined ? 0 : deadlines.filter((at) => at <= now).length;
+}
+
+/** The gradebook of a workspace: from the cache when nothing changed since it was built. */
+export async function gradebookOf(
+  db: Db,
+  cache: GradebookCache,
+  access: Access,
+): Promise<CachedGradebook> {
+  const workspaceId = access.workspace.id;
+  const now = Date.now();
+  return cache.get(
+    workspaceId,
+    { ...access.sectionVersion, deadlines: passed(cache.deadlines.get(workspaceId), now) },
+    async () => {
+      const facts = await loadGradebookFacts(db, workspaceId);
+      const deadlines = facts.items
+        .filter((item) => item.dueAt !== null)
+        .map((item) => Date.parse(item.dueAt!));
+      cache.deadlines.set(workspaceId, deadlines);
+      const model = buildGradebook(facts, new Date(now));
+      const scores = teamScoresOf(model, facts);
+      const { emails: _emails, ...shown } = model;
+      return {
+        version: { ...facts.version, deadlines: passed(deadlines, now) },
+        model,
+        scores,
+        body: Buffer.from(JSON.stringify(shown)),
+        scoresBody: Buffer.from(JSON.stringify(scores)),
+      };
+    },
+  );
+}
+
+/** My grades (a member): the caller's own row only, never another's. */
+export async function myGradesOf(db: Db, cache: GradebookCache, access: Access): Promise<MyGrades> {
+  if (access.memberId === null) throw new AppError('gradebook_not_on_roster');
+  const { model } = await gradebookOf(db, cache, access);
+  const row = model.rows.find((candidate) => candidate.memberId === access.memberId);
+  if (!row) throw new AppError('gradebook_not_on_roster');
+  return { items: model.items, row, weights: model.weights };
+}
+
+/** Overrides one member's grade on one item, with a reason (owner). */
+export async function overrideGrade(
+  db: Db,
+  access: Access,
+  user: SessionUser,
+  input: GradeOverrideKey & { score: number | null; isExcused: boolean; reason: string },
+): Promise<void> {
+  const workspaceId = access.workspace.id;
+  if (!(await memberExists(db, workspaceId, input.memberId))) {
+    throw new AppError('gradebook_member_not_found');
+  }
+  if (!(await itemExists(db, workspaceId, input.itemKind, input.itemId))) {
+    throw new AppError('gradebook_item_not_found');
+  }
+  await upsertOverride(db, {
+    workspaceId,
+    memberId: input.memberId,
+    itemKind: input.itemKind,
+    itemId: input.itemId,
+    score: input.isExcused ? null : input.score,
+    isExcused: input.isExcused,
+    reason: input.reason,
+    createdBy: user.id,
+  });
+}
+
+/** Removes an override (owner): the member gets the graded score again. */
+export async function removeOverride(db: Db, access: Access, key: GradeOverrideKey) {
+  if (!(await deleteOverride(db, access.workspace.id, key))) {
+    throw new AppError('gradebook_item_not_found');
+  }
+}
+
+/** Saves the category weights (owner). */
+export async function changeWeights(
+  db: Db,
+  access: Access,
+  weights: { assignments: number; tasks: number; peer: number },
+) {
+  await saveWeights(db, access.workspace.id, weights);
+}
