@@ -20,6 +20,8 @@ export const PAGE_PATHS = {
   workspacePrint: '/workspace/:workspaceId/print',
   /** The owner's join link, code, QR code and requests (issue 24, joining). */
   workspaceJoin: '/workspace/:workspaceId/join',
+  /** Peer evaluation: the owner's evaluations and results, a member's form (issue 25). */
+  workspacePeerEvaluation: '/workspace/:workspaceId/peer-evaluation',
   /** A student types a join code, or opens a join link (issue 24, joining). */
   join: '/join',
   joinCode: '/join/:code',

@@ -15,6 +15,11 @@ export const PEER_DIMENSIONS = [
 /** One of the five dimensions. */
 export type PeerDimension = (typeof PEER_DIMENSIONS)[number];
 
+/** The address of a workspace's peer evaluation page (PAGE_PATHS.workspacePeerEvaluation). */
+export function workspacePeerEvaluationPath(workspaceId: string): string {
+  return `/workspace/${encodeURIComponent(workspaceId)}/peer-evaluation`;
+}
+
 /** The lowest and highest rating on the behaviourally anchored scale. */
 export const PEER_RATING_MIN = 1;
 export const PEER_RATING_MAX = 5;

@@ -27,6 +27,9 @@ const WorkspacePrint = lazyPage(
 const WorkspaceJoin = lazyPage(
   async () => (await import('./routes/workspace-join')).WorkspaceJoinRoute,
 );
+const WorkspacePeerEvaluation = lazyPage(
+  async () => (await import('./routes/workspace-peer-evaluation')).WorkspacePeerEvaluationRoute,
+);
 const Join = lazyPage(async () => (await import('./routes/join')).JoinRoute);
 const TeamChat = lazyPage(async () => (await import('./routes/team-chat')).TeamChatRoute);
 const Notifications = lazyPage(
@@ -55,6 +58,7 @@ const PAGES = [
   { path: PAGE_PATHS.workspaceMembers, Page: Workspace },
   { path: PAGE_PATHS.workspacePrint, Page: WorkspacePrint },
   { path: PAGE_PATHS.workspaceJoin, Page: WorkspaceJoin },
+  { path: PAGE_PATHS.workspacePeerEvaluation, Page: WorkspacePeerEvaluation },
   { path: PAGE_PATHS.join, Page: Join },
   { path: PAGE_PATHS.joinCode, Page: Join },
   { path: PAGE_PATHS.teamChat, Page: TeamChat },

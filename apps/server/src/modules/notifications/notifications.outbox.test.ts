@@ -41,11 +41,15 @@ async function enqueue(db: Db, entries: OutboxEntry[]) {
   await db.transaction((tx) => enqueueNotifications(tx, entries));
 }
 
+/**
+ * The user's notifications but the invitations: a course built with its members' e-mails invites
+ * their accounts (issue 24, decision 0021; invitations.test.ts tests those).
+ */
 async function notificationsOf(db: Db, userId: string) {
   return rowsOf<{ title: string; dedupeKey: string | null; seq: number }>(
     await db.execute(sql`
       select title, dedupe_key as "dedupeKey", seq::int as seq from notifications
-      where user_id = ${userId} order by seq`),
+      where user_id = ${userId} and type <> 'workspace_invited' order by seq`),
   );
 }
 

@@ -9,6 +9,7 @@ import { teamMoveEn } from './team-move.en';
 import { joiningEn } from './joining.en';
 import { invitationsEn } from './invitations.en';
 import { rosterEn } from './roster.en';
+import { peerEvaluationEn } from './peer-evaluation.en';
 
 /** English strings of the web app. `ko.ts` must provide the same keys (checked by the type). */
 export const en = {
@@ -23,6 +24,7 @@ export const en = {
   joining: joiningEn,
   invitations: invitationsEn,
   roster: rosterEn,
+  peer: peerEvaluationEn,
 
   common: {
     appName: 'Teamshuffle',

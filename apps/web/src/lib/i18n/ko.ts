@@ -9,6 +9,7 @@ import { teamMoveKo } from './team-move.ko';
 import { joiningKo } from './joining.ko';
 import { invitationsKo } from './invitations.ko';
 import { rosterKo } from './roster.ko';
+import { peerEvaluationKo } from './peer-evaluation.ko';
 
 /** Korean strings of the web app. */
 export const ko: Translation = {
@@ -22,6 +23,7 @@ export const ko: Translation = {
   joining: joiningKo,
   invitations: invitationsKo,
   roster: rosterKo,
+  peer: peerEvaluationKo,
 
   common: {
     appName: 'Teamshuffle',

@@ -5,10 +5,16 @@ import {
   IconFileSpreadsheet,
   IconInfoCircle,
   IconPrinter,
+  IconStars,
   IconSettings,
   IconUserPlus,
 } from '@tabler/icons-react';
-import { formatDate, workspaceJoinPath, workspacePrintPath } from '@teamshuffle/domain';
+import {
+  formatDate,
+  workspaceJoinPath,
+  workspacePeerEvaluationPath,
+  workspacePrintPath,
+} from '@teamshuffle/domain';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import type { WorkspaceAccessRole, WorkspaceDetail } from '@teamshuffle/domain';
@@ -116,6 +122,16 @@ function WorkspaceHeader({ detail, onOpenSettings }: WorkspaceHeaderProps) {
             >
               {t('joining.open')}
             </Button>
+            {/* Peer evaluation (issue 25): open one, its progress and results. */}
+            <Button
+              component={Link}
+              to={workspacePeerEvaluationPath(detail.id)}
+              variant="default"
+              title={t('peer.openHint')}
+              leftSection={<IconStars size={18} aria-hidden="true" />}
+            >
+              {t('peer.open')}
+            </Button>
             <Button
               variant="default"
               leftSection={<IconSettings size={18} aria-hidden="true" />}
@@ -124,6 +140,17 @@ function WorkspaceHeader({ detail, onOpenSettings }: WorkspaceHeaderProps) {
               {t('workspace.settings')}
             </Button>
           </Group>
+        ) : null}
+        {detail.role === 'leader' || detail.role === 'member' ? (
+          // Peer evaluation (issue 25): a member's rating form and released result.
+          <Button
+            component={Link}
+            to={workspacePeerEvaluationPath(detail.id)}
+            variant="default"
+            leftSection={<IconStars size={18} aria-hidden="true" />}
+          >
+            {t('peer.open')}
+          </Button>
         ) : null}
       </Group>
       {isOwner ? null : (

@@ -1,0 +1,41 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  peerEvaluationForm,
+  type PeerEvaluationForm,
+  type PeerResponseInput,
+} from '@teamshuffle/domain';
+import { apiFetch, idempotentRetry, withIdempotencyKey } from '../../../lib/api-client';
+import { peerApiPath, peerKeys } from './peer-keys';
+
+/** PUT .../peer-evaluations/:evaluationId/response (a member): my ratings and comment. */
+export async function answerPeerEvaluation(
+  {
+    workspaceId,
+    evaluationId,
+    ...input
+  }: PeerResponseInput & { workspaceId: string; evaluationId: string },
+  idempotencyKey?: string,
+): Promise<PeerEvaluationForm> {
+  return peerEvaluationForm.parse(
+    await apiFetch<unknown>(`${peerApiPath(workspaceId, evaluationId)}/response`, {
+      method: 'PUT',
+      json: input,
+      idempotencyKey,
+    }),
+  );
+}
+
+const answerKeyed = withIdempotencyKey(answerPeerEvaluation);
+
+/** A member's answer; the server's answer replaces the form, and the list is refreshed. */
+export function useAnswerPeerEvaluation(workspaceId: string, evaluationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PeerResponseInput) => answerKeyed({ workspaceId, evaluationId, ...input }),
+    ...idempotentRetry,
+    onSuccess: async (form) => {
+      queryClient.setQueryData(peerKeys.form(workspaceId, evaluationId), form);
+      await queryClient.invalidateQueries({ queryKey: peerKeys.list(workspaceId), exact: true });
+    },
+  });
+}
