@@ -59,13 +59,22 @@ export const gradebookItem = z.object({
   label: z.string(),
   title: z.string(),
   category: z.enum(GRADEBOOK_CATEGORIES),
-  /** The deadline (assignment end, task deadline), ISO; null without one. */
+  /** The deadline (assignment end, task deadline, peer evaluation end), ISO; null without one. */
   dueAt: z.string().nullable(),
+  /** False for a peer evaluation the owner has not released: students do not see it. */
+  isReleased: z.boolean(),
 });
 export type GradebookItem = z.infer<typeof gradebookItem>;
 
-/** Marks on a cell: handed in late, missing, excused, overridden (decision 0024). */
-export const GRADEBOOK_FLAGS = ['late', 'missing', 'excused', 'overridden'] as const;
+/** Marks on a cell: late, missing, excused, overridden, peer-adjusted (decision 0024). */
+export const GRADEBOOK_FLAGS = [
+  'late',
+  'missing',
+  'excused',
+  'overridden',
+  /** The team's grade times the member's peer-evaluation factor (the owner applied it). */
+  'peer_adjusted',
+] as const;
 export type GradebookFlag = (typeof GRADEBOOK_FLAGS)[number];
 
 /** One member's grade on one item (compact: 40 x 40 cells are one answer). */

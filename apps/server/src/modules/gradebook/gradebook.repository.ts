@@ -57,6 +57,8 @@ export type GradebookFacts = {
     reason: string;
   }>;
   weights: GradebookWeights | null;
+  /** The items whose team grades a peer evaluation's factor adjusts (the peer module's table). */
+  applications: Array<{ itemKind: GradebookItemKind; itemId: string; evaluationId: string }>;
 };
 
 function parsed<T>(value: T | string | null, empty: T): T {
@@ -66,7 +68,8 @@ function parsed<T>(value: T | string | null, empty: T): T {
 
 /**
  * Everything the gradebook shows, in ONE statement (the bench counts it): roster, membership
- * periods, items in course order (by deadline, then creation), each team's latest grade or work
+ * periods, items in course order (by deadline, then creation; peer evaluations by their end),
+ * which items a peer factor adjusts, each team's latest grade or work
  * per team item, each member's own work per individual task, overrides and weights, with the
  * versions the cache compares. Individual answers reach a member by their verified e-mail on the
  * roster, as role resolution does.
@@ -82,6 +85,9 @@ export async function loadGradebookFacts(db: Db, workspaceId: string): Promise<G
         n.id, coalesce(n.task_title, n.title), n.task_deadline, n.created_at
       from lecture_notes n
       where n.workspace_id = ${workspaceId} and n.has_task and n.is_published
+      union all
+      select 'peer', e.id, e.title, e.ends_at, e.created_at
+      from peer_evaluations e where e.workspace_id = ${workspaceId}
     )
     select ws.detail_version::text as "detailVersion", ws.content_version::text as "contentVersion",
       (select v.version from account_detail_version v where v.id = 1)::text as "accountsVersion",
@@ -134,7 +140,10 @@ export async function loadGradebookFacts(db: Db, workspaceId: string): Promise<G
           'itemId', g.item_id, 'score', g.score, 'isExcused', g.is_excused, 'reason', g.reason))
         from grade_overrides g where g.workspace_id = ws.id) as overrides,
       (select json_build_object('assignments', gw.assignments, 'tasks', gw.tasks, 'peer', gw.peer)
-        from gradebook_weights gw where gw.workspace_id = ws.id) as weights
+        from gradebook_weights gw where gw.workspace_id = ws.id) as weights,
+      (select json_agg(json_build_object('itemKind', p.item_kind, 'itemId', p.item_id,
+          'evaluationId', p.evaluation_id))
+        from peer_factor_applications p where p.workspace_id = ws.id) as applications
     from ws`);
   type Raw = {
     detailVersion: string;
@@ -162,6 +171,7 @@ export async function loadGradebookFacts(db: Db, workspaceId: string): Promise<G
     ownWork: ownWork.map((work) => ({ ...work, score: num(work.score) })),
     overrides: overrides.map((item) => ({ ...item, score: num(item.score) })),
     weights: parsed(row.weights, null),
+    applications: parsed(row.applications, []),
   };
 }
 

@@ -5,6 +5,7 @@ import {
   gradeFromPercent,
   gradeTotals,
   itemLabel,
+  roundTo,
   scoreAverages,
   toCsv,
   type Gradebook,
@@ -18,6 +19,7 @@ import {
   type TeamScores,
 } from '@teamshuffle/domain';
 import type { SessionUser } from '../../plugins/auth.ts';
+import { type PeerFactor, peerFactors } from '../peer-evaluation/peer-evaluation.repository.ts';
 import type { Db } from '../../plugins/database.ts';
 import { VersionedCache } from '../../db/versioned-cache.ts';
 import type { Access } from '../workspace-access/workspace-access.ts';
@@ -43,13 +45,29 @@ const isTeamItem = (kind: GradebookItemKind) => kind === 'assignment' || kind ==
  * override replaces it for one member; an individual task's grade is the member's own. A cell is
  * missing when its deadline passed (`now`) with nothing handed in by the member's team (or them).
  */
-export function buildGradebook(facts: GradebookFacts, now: Date): GradebookModel {
+export function buildGradebook(
+  facts: GradebookFacts,
+  now: Date,
+  peer: readonly PeerFactor[] = [],
+): GradebookModel {
   const counters: Record<GradebookItemKind, number> = {
     assignment: 0,
     team_task: 0,
     individual_task: 0,
     peer: 0,
   };
+  const released = new Set(
+    peer.filter((factor) => factor.releasedAt !== null).map((factor) => factor.evaluationId),
+  );
+  const factorOf = new Map(
+    peer.map((factor) => [`${factor.evaluationId}:${factor.memberId}`, factor]),
+  );
+  const appliedBy = new Map(
+    facts.applications.map((applied) => [
+      `${applied.itemKind}:${applied.itemId}`,
+      applied.evaluationId,
+    ]),
+  );
   // Labels number each kind in creation order (A1 is the first assignment, as on its card).
   const numbers = new Map<string, number>();
   for (const item of [...facts.items].sort(
@@ -64,6 +82,7 @@ export function buildGradebook(facts: GradebookFacts, now: Date): GradebookModel
     title: item.title,
     category: categoryOf(item.kind),
     dueAt: item.dueAt === null ? null : new Date(item.dueAt).toISOString(),
+    isReleased: item.kind !== 'peer' || released.has(item.id),
   }));
   const teamNumber = new Map(facts.teams.map((team) => [team.id, team.number]));
   const periodsOf = groupBy(facts.periods, (period) => period.memberId);
@@ -116,6 +135,16 @@ export function buildGradebook(facts: GradebookFacts, now: Date): GradebookModel
           forTeam = teamNumber.get(member.teamId) ?? null;
           handedIn = works.some((candidate) => candidate.teamId === member.teamId);
         }
+      } else if (item.kind === 'peer') {
+        // The member's average rating by others (1-5) as a percent of 5.
+        const factor = factorOf.get(`${item.id}:${member.id}`);
+        if (factor?.byOthers != null) {
+          gradedScore = roundTo((factor.byOthers / 5) * 100, 2);
+          handedIn = true;
+        } else if (!factor) {
+          handedIn = true; // not in an evaluated team: nothing is missing
+        }
+        forTeam = factor ? (teamNumber.get(factor.teamId) ?? null) : null;
       } else {
         const own = ownOf.get(`${item.id}:${member.id}`);
         if (own) {
@@ -135,6 +164,13 @@ export function buildGradebook(facts: GradebookFacts, now: Date): GradebookModel
         flags.push('missing');
       }
       let score = gradedScore;
+      const evaluationId = appliedBy.get(`${item.kind}:${item.id}`);
+      const factor =
+        evaluationId === undefined ? undefined : factorOf.get(`${evaluationId}:${member.id}`);
+      if (score !== null && factor?.factor != null) {
+        score = Math.min(100, roundTo(score * factor.factor, 2));
+        flags.push('peer_adjusted');
+      }
       const override = overrideOf.get(`${item.kind}:${item.id}:${member.id}`);
       if (override) {
         flags.push('overridden');
@@ -170,7 +206,7 @@ export function buildGradebook(facts: GradebookFacts, now: Date): GradebookModel
       cells,
       totals: {
         ...totals,
-        letter: totals.finalPercent === null ? null : gradeFromPercent(totals.finalPercent).grade,
+        letter: letterOf(totals.finalPercent),
       },
     };
   });
@@ -182,6 +218,10 @@ export function buildGradebook(facts: GradebookFacts, now: Date): GradebookModel
     isDefaultWeights: facts.weights === null,
     emails: new Map(facts.members.map((member) => [member.id, member.email])),
   };
+}
+
+function letterOf(percent: number | null) {
+  return percent === null ? null : gradeFromPercent(percent).grade;
 }
 
 function groupBy<T>(values: readonly T[], key: (value: T) => string): Map<string, T[]> {
@@ -314,12 +354,15 @@ export async function gradebookOf(
     workspaceId,
     { ...access.sectionVersion, deadlines: passed(cache.deadlines.get(workspaceId), now) },
     async () => {
-      const facts = await loadGradebookFacts(db, workspaceId);
+      const [facts, peer] = await Promise.all([
+        loadGradebookFacts(db, workspaceId),
+        peerFactors(db, workspaceId),
+      ]);
       const deadlines = facts.items
         .filter((item) => item.dueAt !== null)
         .map((item) => Date.parse(item.dueAt!));
       cache.deadlines.set(workspaceId, deadlines);
-      const model = buildGradebook(facts, new Date(now));
+      const model = buildGradebook(facts, new Date(now), peer);
       const scores = teamScoresOf(model, facts);
       const { emails: _emails, ...shown } = model;
       return {
@@ -339,7 +382,22 @@ export async function myGradesOf(db: Db, cache: GradebookCache, access: Access):
   const { model } = await gradebookOf(db, cache, access);
   const row = model.rows.find((candidate) => candidate.memberId === access.memberId);
   if (!row) throw new AppError('gradebook_not_on_roster');
-  return { items: model.items, row, weights: model.weights };
+  // A peer evaluation the owner has not released is not shown (issue 25).
+  const shown = model.items.flatMap((item, index) => (item.isReleased ? [index] : []));
+  const cells = shown.map((index) => row.cells[index]!);
+  const totals = gradeTotals(
+    cells.map((cell, index) => ({
+      category: model.items[shown[index]!]!.category,
+      score: cell.score,
+      isExcused: cell.flags.includes('excused'),
+    })),
+    model.weights,
+  );
+  return {
+    items: shown.map((index) => model.items[index]!),
+    row: { ...row, cells, totals: { ...totals, letter: letterOf(totals.finalPercent) } },
+    weights: model.weights,
+  };
 }
 
 /** Overrides one member's grade on one item, with a reason (owner). */

@@ -169,10 +169,16 @@ describe('gradebook', () => {
     });
 
     const query = new URLSearchParams({ memberId, itemKind: 'assignment', itemId: assignment.id });
-    const removed = await c.owner.request('DELETE', `${base()}/gradebook/overrides?${query.toString()}`);
+    const removed = await c.owner.request(
+      'DELETE',
+      `${base()}/gradebook/overrides?${query.toString()}`,
+    );
     expect(removed.statusCode).toBe(204);
     expect(cellOf(await book(), memberId, assignment.id)).toMatchObject({ score: 80, flags: [] });
-    const again = await c.owner.request('DELETE', `${base()}/gradebook/overrides?${query.toString()}`);
+    const again = await c.owner.request(
+      'DELETE',
+      `${base()}/gradebook/overrides?${query.toString()}`,
+    );
     expect(again.json()).toMatchObject({ error: 'gradebook_item_not_found' });
   });
 
@@ -263,6 +269,60 @@ describe('gradebook', () => {
     expect(cellOf(gradebook, moved, assignment.id)).toMatchObject({ score: 80, teamNumber: 1 });
   });
 
+  it('applies a peer factor to a team grade, and shows a student released results only', async () => {
+    const peerBase = `${base()}/peer-evaluations`;
+    const created = await c.owner.post(peerBase, {
+      title: 'Midterm peer evaluation',
+      startsAt: new Date(Date.now() - 3_600_000).toISOString(),
+      endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+      teamIds: [c.team1.id],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const peerId = created.json<{ id: string }>().id;
+    const all = (n: number) => ({
+      contributing: n,
+      interacting: n,
+      keepingOnTrack: n,
+      expectingQuality: n,
+      knowledge: n,
+    });
+    const [leaderId, memberId] = c.team1.memberIds as [string, string];
+    // Team 1 is the leader and the member now (the third member moved above).
+    for (const [client, high] of [
+      [c.leader, memberId],
+      [c.member, memberId],
+    ] as const) {
+      const answered = await client.request('PUT', `${peerBase}/${peerId}/response`, {
+        ratings: [leaderId, memberId].map((rateeMemberId) => ({
+          rateeMemberId,
+          scores: all(rateeMemberId === high ? 5 : 3),
+        })),
+      });
+      expect(answered.statusCode, answered.body).toBe(200);
+    }
+    const applied = await c.owner.request(
+      'PUT',
+      `${peerBase}/${peerId}/applications/assignment/${assignment.id}`,
+    );
+    expect(applied.statusCode, applied.body).toBeLessThan(300);
+    const gradebook = await book();
+    const peerItem = gradebook.items.find((item) => item.id === peerId)!;
+    expect(peerItem).toMatchObject({ kind: 'peer', category: 'peer', isReleased: false });
+    const adjusted = cellOf(gradebook, leaderId, assignment.id);
+    expect(adjusted.gradedScore).toBe(80);
+    expect(adjusted.flags).toContain('peer_adjusted');
+    // By others: the leader 3, the member 5; the leader's factor 3 / 4.
+    expect(adjusted.score).toBe(60);
+    // Not released: the student's page has no peer column.
+    let mine = (await c.member.get(`${base()}/my-grades`)).json<MyGrades>();
+    expect(mine.items.some((item) => item.kind === 'peer')).toBe(false);
+    expect((await c.owner.post(`${peerBase}/${peerId}/release`)).statusCode).toBeLessThan(300);
+    mine = (await c.member.get(`${base()}/my-grades`)).json<MyGrades>();
+    const index = mine.items.findIndex((item) => item.id === peerId);
+    expect(index).toBeGreaterThanOrEqual(0);
+    expect(mine.row.cells[index]!.score).not.toBeNull();
+  });
+
   it('refuses every role but the owner, and bad input, with a domain error', async () => {
     const override = {
       memberId: c.team1.memberIds[0]!,
@@ -280,7 +340,8 @@ describe('gradebook', () => {
     const calls = [
       (client: TestClient) => client.get(`${base()}/gradebook`),
       (client: TestClient) => client.request('PUT', `${base()}/gradebook/overrides`, override),
-      (client: TestClient) => client.request('DELETE', `${base()}/gradebook/overrides?${query.toString()}`),
+      (client: TestClient) =>
+        client.request('DELETE', `${base()}/gradebook/overrides?${query.toString()}`),
       (client: TestClient) => client.request('PUT', `${base()}/gradebook/weights`, weights),
     ];
     for (const call of calls) {
