@@ -70,7 +70,10 @@ describe('RatingForm', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
-        calls.push({ method: init?.method ?? 'GET', body: JSON.parse(String(init?.body)) });
+        calls.push({
+          method: init?.method ?? 'GET',
+          body: JSON.parse(init?.body as string) as unknown,
+        });
         return new Response(JSON.stringify({ ...FORM, response: null }), {
           status: 200,
           headers: { 'Content-Type': 'application/json' },
@@ -82,7 +85,9 @@ describe('RatingForm', () => {
     expect(calls).toHaveLength(0);
     expect(screen.getAllByText('Choose a level from 1 to 5.').length).toBeGreaterThan(0);
     for (const name of ['Ann', 'Ben']) {
-      for (const group of screen.getAllByRole('radio', { name: new RegExp(`^${name}[^,]*, .*: 4: `) })) {
+      for (const group of screen.getAllByRole('radio', {
+        name: new RegExp(`^${name}[^,]*, .*: 4: `),
+      })) {
         fireEvent.click(group);
       }
     }
