@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { invitationStatus } from './invitations.ts';
 
 // Students join on their own (issue 24, "Joining"; docs/decisions/0020-joining.md): a join link
 // and a short code per workspace. The code's alphabet, its normal form and every shape the join
@@ -154,7 +155,10 @@ export type JoinOwnerView = z.infer<typeof joinOwnerView>;
 export const ROSTER_JOIN_STATUSES = ['none', 'invited', 'requested', 'joined'] as const;
 export type RosterJoinStatus = (typeof ROSTER_JOIN_STATUSES)[number];
 
-/** GET /api/workspaces/:id/join/roster-status (owner): each member's status, for any panel. */
+/**
+ * GET /api/workspaces/:id/join/roster-status (owner): each member's status, for any panel (the
+ * Members tab's list shows it as one badge per member, issue 24).
+ */
 export const rosterJoinStatus = z.object({
   members: z.array(
     z.object({
@@ -164,6 +168,11 @@ export const rosterJoinStatus = z.object({
       status: z.enum(ROSTER_JOIN_STATUSES),
       /** How a joined member joined: by a join claim or by the e-mail the owner typed. */
       joinedBy: z.enum(['claim', 'email']).nullable(),
+      /**
+       * The invitation mail to the member's e-mail as the invitations module sees it (decision
+       * 0021): `queued`, `sent`, `failed`, `not_sent`, or `joined`; null without an e-mail.
+       */
+      invitation: invitationStatus.nullable(),
     }),
   ),
 });

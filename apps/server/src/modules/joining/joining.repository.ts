@@ -220,6 +220,27 @@ export async function lockPendingRequest(
   return row;
 }
 
+/**
+ * Withdraws a student's own pending request (it is deleted: a request nobody answered changed
+ * nothing, and the name is free again). False when `requestId` is no pending request of `userId`
+ * in this workspace: someone else's, answered already, or none.
+ */
+export async function deletePendingRequestOf(
+  tx: Db,
+  workspaceId: string,
+  requestId: string,
+  userId: string,
+): Promise<boolean> {
+  const deleted = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      delete from workspace_join_requests
+      where id = ${requestId} and workspace_id = ${workspaceId} and user_id = ${userId}
+        and status = 'pending'
+      returning id`),
+  );
+  return deleted.length === 1;
+}
+
 /** Answers a request: approved (with the e-mail the claim wrote) or rejected. */
 export async function decideRequest(
   tx: Db,

@@ -10,7 +10,8 @@ import {
 } from '@teamshuffle/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../plugins/errors.ts';
+import { errorResponses, noContent } from '../../plugins/errors.ts';
+import { IDEMPOTENCY_ERRORS, idempotencyHeaders } from '../../plugins/idempotency.ts';
 import {
   approveRequest,
   claimName,
@@ -21,6 +22,7 @@ import {
   rosterStatus,
   undoClaimOf,
   updateSettings,
+  withdrawRequest,
 } from './joining.service.ts';
 
 const workspaceParams = z.object({ id: safeParam(TEXT_LIMITS.id) });
@@ -29,6 +31,7 @@ const claimParams = z.object({ id: safeParam(TEXT_LIMITS.id), memberId: z.uuid()
 // Any text up to 64 characters reaches the service, which tells a code's shape apart from a
 // code that does not exist (and counts only the latter as a guess).
 const codeParams = z.object({ code: safeParam(64) });
+const ownRequestParams = z.object({ code: safeParam(64), requestId: z.uuid() });
 
 const SIGNED_IN = ['unauthenticated', 'email_not_verified'] as const;
 const OWNER = [...SIGNED_IN, 'workspace_not_found', 'forbidden'] as const;
@@ -163,12 +166,13 @@ export const joiningRoutes: FastifyPluginAsyncZod = async (app) => {
       ...owner,
       schema: {
         tags: ['joining'],
-        summary: 'Each member as invited, requested, joined or none (owner)',
+        summary:
+          "Each member as invited, requested, joined or none, with their invitation mail's state (owner)",
         params: workspaceParams,
         response: { 200: rosterJoinStatus, ...errorResponses(...OWNER) },
       },
     },
-    async (request) => rosterStatus(app.db, request.workspaceAccess!.workspace.id),
+    async (request) => rosterStatus(app.db, request.workspaceAccess!),
   );
 
   app.get(
@@ -192,16 +196,19 @@ export const joiningRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/join/:code/claims',
     {
       onRequest: app.requireVerifiedUser,
+      // A retry after a lost answer gets the first answer, not "request pending" (decision 0015).
+      config: { idempotent: true },
       schema: {
         tags: ['joining'],
         summary: 'Pick your own name: a join request, or with auto-approval the claim at once',
         params: codeParams,
+        headers: idempotencyHeaders,
         body: joinClaimInput,
         response: {
           200: joinClaimResult,
           ...errorResponses(
             ...CODE,
-            'validation_failed',
+            ...IDEMPOTENCY_ERRORS,
             'join_already_member',
             'join_request_pending',
             'join_name_taken',
@@ -217,5 +224,30 @@ export const joiningRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.code,
         request.body.memberId,
       ),
+  );
+
+  app.delete(
+    '/api/join/:code/requests/:requestId',
+    {
+      onRequest: app.requireVerifiedUser,
+      schema: {
+        tags: ['joining'],
+        summary: 'Withdraw your own pending join request: the name is free again',
+        params: ownRequestParams,
+        response: {
+          204: noContent,
+          ...errorResponses(...CODE, 'validation_failed', 'join_request_not_found'),
+        },
+      },
+    },
+    async (request, reply) => {
+      await withdrawRequest(
+        app.db,
+        { user: request.user!, ip: request.ip },
+        request.params.code,
+        request.params.requestId,
+      );
+      return reply.status(204).send();
+    },
   );
 };

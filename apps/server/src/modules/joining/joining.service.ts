@@ -15,6 +15,7 @@ import {
 } from '@teamshuffle/domain';
 import type { Db } from '../../plugins/database.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
+import { listInvitations } from '../invitations/invitations.service.ts';
 import { enqueueNotifications } from '../notifications/notifications.outbox.ts';
 import { recordRosterEvent } from '../roster/roster.repository.ts';
 import type { Access } from '../workspace-access/workspace-access.ts';
@@ -242,6 +243,27 @@ export async function claimName(
 }
 
 /**
+ * A student withdraws their own pending request at /join/{code}: the name is offered again and
+ * the owner no longer sees the request. Only the student who asked can (another student's or
+ * the owner's call finds no request of theirs: `join_request_not_found`). Allowed while the link
+ * is off: taking a request back needs no open door.
+ */
+export async function withdrawRequest(
+  db: Db,
+  joiner: Joiner,
+  rawCode: string,
+  requestId: string,
+): Promise<void> {
+  const target = await resolveCode(db, joiner, rawCode);
+  await db.transaction(async (tx) => {
+    await repo.lockWorkspace(tx, target.workspaceId);
+    if (!(await repo.deletePendingRequestOf(tx, target.workspaceId, requestId, joiner.user.id))) {
+      throw new AppError('join_request_not_found');
+    }
+  });
+}
+
+/**
  * The owner approves a request: the student's verified e-mail (as it is now) goes onto the roster
  * entry, which gives them access; the student is told.
  */
@@ -349,9 +371,17 @@ export async function undoClaimOf(
   return getOwnerView(db, workspaceId);
 }
 
-/** Each member as invited / requested / joined / none, for the owner's panels. */
-export async function rosterStatus(db: Db, workspaceId: string): Promise<RosterJoinStatusView> {
-  const rows = await repo.listRosterStatus(db, workspaceId);
+/**
+ * Each member as invited / requested / joined / none, for the owner's panels, with the state of
+ * the invitation mail to their e-mail as the invitations module has it (decision 0021), so one
+ * badge can say both.
+ */
+export async function rosterStatus(db: Db, access: Access): Promise<RosterJoinStatusView> {
+  const [rows, invitations] = await Promise.all([
+    repo.listRosterStatus(db, access.workspace.id),
+    listInvitations(db, access),
+  ]);
+  const invitationOf = new Map(invitations.map((item) => [item.memberId, item.status]));
   return {
     members: rows.map((row) => {
       const isJoined = row.hasEmail && (row.isClaimed || row.hasAccount);
@@ -368,6 +398,7 @@ export async function rosterStatus(db: Db, workspaceId: string): Promise<RosterJ
         teamNumber: row.teamNumber,
         status,
         joinedBy: status === 'joined' ? (row.isClaimed ? 'claim' : 'email') : null,
+        invitation: row.hasEmail ? (invitationOf.get(row.memberId) ?? 'not_sent') : null,
       };
     }),
   };

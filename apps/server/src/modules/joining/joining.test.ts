@@ -300,6 +300,169 @@ describe('joining', () => {
     expect(entries[1]).toMatchObject({ before: { email: dan.email }, after: { email: null } });
   });
 
+  it('lets a student withdraw their own pending request, and nobody else through that route', async () => {
+    const c = await buildCourse(t.app, t.config.publicUrl, { title: 'Withdrawing' });
+    const code = await turnOn(c);
+    const gus = await student('Gus');
+    const hal = await student('Hal');
+    const [mine, theirs] = unclaimedOf(c);
+    expect((await gus.client.post(`/api/join/${code}/claims`, { memberId: mine })).statusCode).toBe(
+      200,
+    );
+    const requestId = (await gus.client.get(`/api/join/${code}`)).json().request.id as string;
+    const withdraw = (client: TestClient, id = requestId) =>
+      client.request('DELETE', `/api/join/${code}/requests/${id}`);
+
+    // Another student (with a request of their own), the owner, a member: not theirs to withdraw.
+    await hal.client.post(`/api/join/${code}/claims`, { memberId: theirs });
+    for (const client of [hal.client, c.owner, c.member]) {
+      const refused = await withdraw(client);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().error).toBe('join_request_not_found');
+    }
+    expect(
+      (await c.anonymous.request('DELETE', `/api/join/${code}/requests/${requestId}`)).statusCode,
+    ).toBe(401);
+    expect((await c.owner.get(joinUrl(c))).json().requests).toHaveLength(2);
+
+    // The student's own: gone, the name is offered again, and they may pick again.
+    const done = await withdraw(gus.client);
+    expect(done.statusCode, done.body).toBe(204);
+    const requests = (await c.owner.get(joinUrl(c))).json().requests as { memberId: string }[];
+    expect(requests.map((request) => request.memberId)).toEqual([theirs]);
+    const preview = (await gus.client.get(`/api/join/${code}`)).json();
+    expect(preview.state).toBe('choose');
+    expect(preview.teams[0].members.map((m: { id: string }) => m.id)).toContain(mine);
+    const status = (await c.owner.get(`${joinUrl(c)}/roster-status`)).json();
+    expect(status.members.find((m: { memberId: string }) => m.memberId === mine).status).toBe(
+      'none',
+    );
+    // Withdrawn once: a second time finds nothing; a bad id is refused by its shape.
+    expect((await withdraw(gus.client)).json().error).toBe('join_request_not_found');
+    expect((await withdraw(gus.client, 'not-a-uuid')).statusCode).toBe(400);
+
+    // An approved request is no longer a request: it cannot be withdrawn (the owner undoes it).
+    const asked = await gus.client.post(`/api/join/${code}/claims`, { memberId: mine });
+    expect(asked.statusCode).toBe(200);
+    const again = (await c.owner.get(joinUrl(c))).json().requests as {
+      id: string;
+      memberId: string;
+    }[];
+    const gusRequest = again.find((request) => request.memberId === mine)!;
+    await c.owner.post(`${joinUrl(c)}/requests/${gusRequest.id}/approve`);
+    const late = await withdraw(gus.client, gusRequest.id);
+    expect(late.statusCode).toBe(404);
+    expect(await emailOf(mine)).toBe(gus.email);
+
+    // Allowed while the link is off: Hal takes his request back.
+    await c.owner.request('PATCH', joinUrl(c), { isEnabled: false });
+    const halRequest = again.find((request) => request.memberId === theirs)!;
+    expect((await withdraw(hal.client, halRequest.id)).statusCode).toBe(204);
+    expect((await c.owner.get(joinUrl(c))).json().requests).toEqual([]);
+  });
+
+  it('answers a retried claim with its first answer under the same Idempotency-Key', async () => {
+    const c = await buildCourse(t.app, t.config.publicUrl);
+    const code = await turnOn(c);
+    const ida = await student('Ida');
+    const [mine, theirs] = unclaimedOf(c);
+    const key = { 'idempotency-key': 'join-claim-retry-0001' };
+    const claim = (memberId: string, headers = key) =>
+      ida.client.request('POST', `/api/join/${code}/claims`, { memberId }, headers);
+
+    const first = await claim(mine);
+    expect(first.statusCode, first.body).toBe(200);
+    // The answer was lost; the browser sends the same request with the same key again.
+    const retry = await claim(mine);
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json()).toEqual(first.json());
+    expect((await c.owner.get(joinUrl(c))).json().requests).toHaveLength(1);
+    // Another pick under that key is a 422; a new key is a new action (refused: one request).
+    const reused = await claim(theirs);
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json().error).toBe('idempotency_key_reused');
+    const fresh = await claim(mine, { 'idempotency-key': 'join-claim-retry-0002' });
+    expect(fresh.statusCode).toBe(409);
+    expect(fresh.json().error).toBe('join_request_pending');
+    const bad = await claim(mine, { 'idempotency-key': 'no spaces allowed' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe('idempotency_key_invalid');
+
+    // With auto-approval, a retried claim is the joined answer again, not "already a member".
+    const auto = await buildCourse(t.app, t.config.publicUrl);
+    const autoCode = await turnOn(auto, { autoApprove: true });
+    const jo = await student('Jo');
+    const autoKey = { 'idempotency-key': 'join-claim-retry-0003' };
+    const url = `/api/join/${autoCode}/claims`;
+    const body = { memberId: unclaimedOf(auto)[0] };
+    const joined = await jo.client.request('POST', url, body, autoKey);
+    expect(joined.json().state).toBe('joined');
+    const replayed = await jo.client.request('POST', url, body, autoKey);
+    expect(replayed.statusCode).toBe(200);
+    expect(replayed.json()).toEqual(joined.json());
+    const log = (
+      await auto.owner.get(`/api/workspaces/${auto.workspaceId}/roster/activity`)
+    ).json();
+    expect(
+      (log.entries as { kind: string }[]).filter((entry) => entry.kind === 'member_claimed'),
+    ).toHaveLength(1);
+  });
+
+  it("gives the roster status each member's invitation mail: queued, sent, failed or none", async () => {
+    const c = await buildCourse(t.app, t.config.publicUrl);
+    const [lee, kim] = unclaimedOf(c);
+    const before = (await c.owner.get(`${joinUrl(c)}/roster-status`)).json().members as {
+      memberId: string;
+      status: string;
+      invitation: string | null;
+    }[];
+    // Without an e-mail: no mail at all.
+    expect(before.find((member) => member.memberId === lee)).toMatchObject({
+      status: 'none',
+      invitation: null,
+    });
+    const leeEmail = `lee-${Date.now()}@example.com`;
+    const kimEmail = `kim-${Date.now()}@example.com`;
+    for (const [teamId, memberId, email] of [
+      [c.team1.id, lee, leeEmail],
+      [c.team2.id, kim, kimEmail],
+    ] as const) {
+      const saved = await c.owner.request(
+        'PUT',
+        `/api/workspaces/${c.workspaceId}/teams/${teamId}/member-emails`,
+        { entries: [{ memberId, email }] },
+      );
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
+    const read = async () => {
+      const response = await c.owner.get(`${joinUrl(c)}/roster-status`);
+      expect(response.statusCode).toBe(200);
+      const members = response.json().members as {
+        memberId: string;
+        status: string;
+        invitation: string | null;
+      }[];
+      return (id: string) => members.find((member) => member.memberId === id)!;
+    };
+    let statusOf = await read();
+    expect(statusOf(lee).status).toBe('invited');
+    // Queued in Manage Emails' transaction; the delivery loop may have sent it already.
+    expect(['queued', 'sent']).toContain(statusOf(lee).invitation);
+    await t.app.invitationDelivery.flush();
+    await t.app.db.execute(
+      sql`update workspace_invitations set state = 'failed' where member_id = ${kim}`,
+    );
+    statusOf = await read();
+    expect(statusOf(lee)).toMatchObject({ status: 'invited', invitation: 'sent' });
+    expect(statusOf(kim)).toMatchObject({ status: 'invited', invitation: 'failed' });
+    // A member whose address a verified account has: joined, for both modules.
+    expect(statusOf(c.team1.memberIds[1]!)).toMatchObject({
+      status: 'joined',
+      invitation: 'joined',
+    });
+  });
+
   it('tells a turned-off link from a replaced code and from no code at all', async () => {
     const c = await buildCourse(t.app, t.config.publicUrl);
     const code = await turnOn(c);

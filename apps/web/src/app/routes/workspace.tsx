@@ -6,6 +6,7 @@ import { useLocation, useParams } from 'react-router';
 import { AssignmentsSection } from '../../features/assignments/components/assignments-section';
 import { CurrentNoteSection } from '../../features/lecture-notes/components/current-note-section';
 import { InvitationsPanel } from '../../features/invitations/components/invitations-panel';
+import { JoinStatusBadge } from '../../features/joining/components/join-status-badge';
 import { LectureNotesSection } from '../../features/lecture-notes/components/lecture-notes-section';
 import { ManageRosterSection } from '../../features/roster/components/manage-roster-section';
 import { TeamScoresSection } from '../../features/scores/components/team-scores-section';
@@ -92,7 +93,16 @@ function WorkspaceSection({
     case 'members':
       return (
         <>
-          <AllMembersSection detail={detail} />
+          {/* The owner sees each member as invited (and the mail's state) / requested / joined
+              in the list itself (issue 24); members never see the e-mail status. */}
+          <AllMembersSection
+            detail={detail}
+            memberStatus={
+              detail.role === 'owner'
+                ? (memberId) => <JoinStatusBadge workspaceId={detail.id} memberId={memberId} />
+                : undefined
+            }
+          />
           {/* The owner's invitation mails and their status (issue 24, decision 0021). */}
           {detail.role === 'owner' ? <InvitationsPanel detail={detail} /> : null}
           {/* The owner's roster changes and their log (issue 24, decision 0019). */}

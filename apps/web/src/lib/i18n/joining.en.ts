@@ -69,6 +69,13 @@ export const joiningEn = {
     invited: 'Invited',
     requested: 'Requested',
     joined: 'Joined',
+    // An invited member's badge in the Members tab also says what became of the mail.
+    invitedMail: {
+      queued: 'Invited: mail on its way',
+      sent: 'Invited: mail sent',
+      failed: 'Invited: mail failed',
+      not_sent: 'Invited: no mail sent',
+    },
   },
   // The student's pages (/join and /join/:code).
   join: {
@@ -105,6 +112,8 @@ export const joiningEn = {
     confirm: 'Yes, I am {{name}}',
     pendingTitle: 'Waiting for your teacher',
     pendingText: 'You asked to join as {{name}}. You get a notification when your teacher answers.',
+    withdraw: 'Withdraw my request',
+    withdrawn: 'Your request to join as {{name}} was withdrawn.',
     joined: 'You joined as {{name}}.',
     requested: 'Your request to join as {{name}} was sent.',
     memberTitle: 'You are already a member',

@@ -70,6 +70,12 @@ export const joiningKo: typeof joiningEn = {
     invited: '초대됨',
     requested: '요청함',
     joined: '참여함',
+    invitedMail: {
+      queued: '초대됨: 메일 보내는 중',
+      sent: '초대됨: 메일 보냄',
+      failed: '초대됨: 메일 실패',
+      not_sent: '초대됨: 메일 안 보냄',
+    },
   },
   join: {
     pageTitle: '워크스페이스 참여',
@@ -105,6 +111,8 @@ export const joiningKo: typeof joiningEn = {
     confirm: '네, {{name}}입니다',
     pendingTitle: '선생님의 승인을 기다리는 중',
     pendingText: '{{name}}(으)로 참여를 요청했습니다. 선생님이 답하면 알림을 받습니다.',
+    withdraw: '요청 취소',
+    withdrawn: '{{name}}(으)로 보낸 참여 요청을 취소했습니다.',
     joined: '{{name}}(으)로 참여했습니다.',
     requested: '{{name}}(으)로 참여 요청을 보냈습니다.',
     memberTitle: '이미 이 워크스페이스의 멤버입니다',

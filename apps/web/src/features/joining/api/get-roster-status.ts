@@ -4,7 +4,10 @@ import { apiFetch } from '../../../lib/api-client';
 import { joinApiPath } from './get-join-link';
 import { joinKeys } from './join-keys';
 
-/** GET /api/workspaces/:id/join/roster-status (owner): each member as none/invited/requested/joined. */
+/**
+ * GET /api/workspaces/:id/join/roster-status (owner): each member as none/invited/requested/joined,
+ * with the state of their invitation mail.
+ */
 export async function getRosterStatus(
   workspaceId: string,
   signal?: AbortSignal,
@@ -23,7 +26,15 @@ export function rosterStatusQueryOptions(workspaceId: string) {
   });
 }
 
-/** The members' join status, for the owner's panels. */
-export function useRosterStatus(workspaceId: string) {
-  return useQuery(rosterStatusQueryOptions(workspaceId));
+/**
+ * The members' join status, for the owner's panels. While an invitation mail is on its way the
+ * status is asked again every 3 s (a mail goes out within seconds), and not otherwise.
+ */
+export function useRosterStatus(workspaceId: string, isEnabled = true) {
+  return useQuery({
+    ...rosterStatusQueryOptions(workspaceId),
+    enabled: isEnabled,
+    refetchInterval: (query) =>
+      query.state.data?.members.some((member) => member.invitation === 'queued') ? 3_000 : false,
+  });
 }

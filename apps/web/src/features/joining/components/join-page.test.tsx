@@ -33,7 +33,7 @@ function json(body: unknown, status = 200): Response {
   });
 }
 
-type Call = { method: string; path: string; body: unknown };
+type Call = { method: string; path: string; body: unknown; idempotencyKey?: string | null };
 
 function serve(
   preview: (call: Call) => Response,
@@ -45,12 +45,15 @@ function serve(
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const path = new URL(url, 'http://localhost').pathname;
-    const call = {
+    const call: Call = {
       method: init?.method ?? 'GET',
       path,
       body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
     };
     calls.push(call);
+    if (call.method === 'POST') {
+      call.idempotencyKey = new Headers(init?.headers).get('Idempotency-Key');
+    }
     if (path === '/api/me') return json({ user });
     if (path.endsWith('/claims')) return claim(call);
     if (path.startsWith('/api/join/')) return preview(call);
@@ -86,7 +89,12 @@ function renderAt(path: string) {
 
 function CodeRoute() {
   const location = useLocation();
-  return <JoinPage code={decodeURIComponent(location.pathname.split('/')[2] ?? '')} />;
+  return (
+    <JoinPage
+      code={decodeURIComponent(location.pathname.split('/')[2] ?? '')}
+      resendVerification={(email) => <button type="button">Resend to {email}</button>}
+    />
+  );
 }
 
 beforeEach(async () => {
@@ -145,12 +153,63 @@ describe('the join page', { timeout: 20_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Yes, I am Ann Lee' }, SETTLE));
     await vi.waitFor(() => {
       const claim = calls.find((call) => call.path.endsWith('/claims'));
-      expect(claim).toEqual({
+      expect(claim).toMatchObject({
         method: 'POST',
         path: '/api/join/K7M9P2QR/claims',
         body: { memberId: 'm1' },
       });
+      // One key per pick, sent again on its retries (a lost answer returns the first answer).
+      expect(claim?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     }, SETTLE);
+  });
+
+  it('lets a student withdraw their waiting request, and then offers the names again', async () => {
+    let isPending = true;
+    const calls = serve((call) => {
+      if (call.method === 'DELETE') {
+        isPending = false;
+        return new Response(null, { status: 204 });
+      }
+      return json(
+        isPending
+          ? {
+              state: 'pending',
+              workspace: WORKSPACE,
+              request: { id: 'r1', memberId: 'm1', memberName: 'Ann Lee' },
+            }
+          : {
+              state: 'choose',
+              workspace: WORKSPACE,
+              autoApprove: false,
+              teams: [{ number: 1, members: [{ id: 'm1', name: 'Ann Lee' }] }],
+            },
+      );
+    });
+    renderAt('/join/K7M9P2QR');
+    expect(await screen.findByTestId('join-pending', {}, SETTLE)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw my request' }));
+    await vi.waitFor(
+      () =>
+        expect(calls.find((call) => call.method === 'DELETE')).toEqual({
+          method: 'DELETE',
+          path: '/api/join/K7M9P2QR/requests/r1',
+          body: undefined,
+        }),
+      SETTLE,
+    );
+    expect(await screen.findByRole('button', { name: 'I am Ann Lee' }, SETTLE)).toBeTruthy();
+  });
+
+  it('offers an account whose e-mail is not verified the verification mail again', async () => {
+    const calls = serve(() => json({ state: 'member', workspace: WORKSPACE }), {
+      ...USER,
+      emailVerified: false,
+      isVerified: false,
+    });
+    renderAt('/join/K7M9P2QR');
+    expect(await screen.findByText('Verify your e-mail first', {}, SETTLE)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Resend to ann@example.com' })).toBeTruthy();
+    expect(calls.some((call) => call.path.startsWith('/api/join/'))).toBe(false);
   });
 
   it('says why a code is refused, in Korean too', async () => {

@@ -13,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import {
+  IconArrowBackUp,
   IconHourglass,
   IconInfoCircle,
   IconLogin,
@@ -35,15 +36,25 @@ import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session/session-context';
 import { useClaimJoinName } from '../api/claim-join-name';
 import { useJoinPreview } from '../api/get-join-preview';
+import { useWithdrawJoinRequest } from '../api/withdraw-join-request';
 import { joinErrorMessage } from '../utils/join-error';
 
 /**
  * `/join` and `/join/{code}` (issue 24): a form to type a code; for a code, a signed-out visitor
  * is asked to sign in or sign up (and comes back here: the sign-in modal keeps the page, and the
  * verification mail links back to it), a verified student sees the workspace's unclaimed names
- * and picks their own, or is sent to the workspace when they already belong to it.
+ * and picks their own (and may withdraw the request while it waits), or is sent to the workspace
+ * when they already belong to it. An account whose e-mail is not verified yet gets
+ * `resendVerification` (the auth feature's resend, composed by the route: features do not
+ * import each other).
  */
-export function JoinPage({ code }: { code: string | null }) {
+export function JoinPage({
+  code,
+  resendVerification,
+}: {
+  code: string | null;
+  resendVerification?: (email: string) => ReactNode;
+}) {
   const { t } = useTranslation();
   const session = useSession();
   if (!code) {
@@ -73,6 +84,7 @@ export function JoinPage({ code }: { code: string | null }) {
         title={t('joining.join.verifyTitle')}
       >
         <Text c="dimmed">{t('joining.join.verifyText', { email: user.email })}</Text>
+        {resendVerification ? resendVerification(user.email) : null}
       </Notice>
     );
   }
@@ -242,20 +254,47 @@ function Preview({ code, preview }: { code: string; preview: JoinPreview }) {
         </Notice>
       );
     case 'pending':
-      return (
-        <Notice
-          icon={<IconHourglass size={34} aria-hidden="true" />}
-          title={t('joining.join.pendingTitle')}
-        >
-          <Text fw={600}>{t('joining.join.workspace', { title: preview.workspace.title })}</Text>
-          <Text c="dimmed" data-testid="join-pending">
-            {t('joining.join.pendingText', { name: preview.request.memberName })}
-          </Text>
-        </Notice>
-      );
+      return <Pending code={code} preview={preview} />;
     case 'choose':
       return <ChooseName code={code} preview={preview} />;
   }
+}
+
+/** A request waiting for the owner; the student may take it back (and pick again). */
+function Pending({
+  code,
+  preview,
+}: {
+  code: string;
+  preview: Extract<JoinPreview, { state: 'pending' }>;
+}) {
+  const { t } = useTranslation();
+  const withdraw = useWithdrawJoinRequest(code);
+  const name = preview.request.memberName;
+  return (
+    <Notice
+      icon={<IconHourglass size={34} aria-hidden="true" />}
+      title={t('joining.join.pendingTitle')}
+    >
+      <Text fw={600}>{t('joining.join.workspace', { title: preview.workspace.title })}</Text>
+      <Text c="dimmed" data-testid="join-pending">
+        {t('joining.join.pendingText', { name })}
+      </Text>
+      <Button
+        variant="default"
+        leftSection={<IconArrowBackUp size={16} aria-hidden="true" />}
+        loading={withdraw.isPending}
+        onClick={() =>
+          withdraw.mutate(preview.request.id, {
+            onSuccess: () => notify.success(t('joining.join.withdrawn', { name })),
+            onError: (error) => notify.error(joinErrorMessage(t, error, t('joining.join.failed'))),
+          })
+        }
+      >
+        {t('joining.join.withdraw')}
+      </Button>
+    </Notice>
+  );
 }
 
 function ChooseName({
@@ -272,21 +311,24 @@ function ChooseName({
 
   const confirm = () => {
     if (!picked) return;
-    claim.mutate(picked.id, {
-      onSuccess: (result) => {
-        setPicked(null);
-        if (result.state === 'joined') {
-          notify.success(t('joining.join.joined', { name: result.memberName }));
-          void navigate(workspaceTabPath(result.workspaceId, 'overview'));
-        } else {
-          notify.success(t('joining.join.requested', { name: result.memberName }));
-        }
+    claim.mutate(
+      { memberId: picked.id },
+      {
+        onSuccess: (result) => {
+          setPicked(null);
+          if (result.state === 'joined') {
+            notify.success(t('joining.join.joined', { name: result.memberName }));
+            void navigate(workspaceTabPath(result.workspaceId, 'overview'));
+          } else {
+            notify.success(t('joining.join.requested', { name: result.memberName }));
+          }
+        },
+        onError: (error) => {
+          setPicked(null);
+          notify.error(joinErrorMessage(t, error, t('joining.join.failed')));
+        },
       },
-      onError: (error) => {
-        setPicked(null);
-        notify.error(joinErrorMessage(t, error, t('joining.join.failed')));
-      },
-    });
+    );
   };
 
   return (

@@ -40,6 +40,7 @@ import { useUndoJoinClaim } from '../api/undo-join-claim';
 import { useUpdateJoinSettings } from '../api/update-join-settings';
 import { joinErrorMessage } from '../utils/join-error';
 import { JoinQrCode } from './join-qr-code';
+import { useJoinStatusLabel } from './join-status-badge';
 
 const STATUS_COLORS: Record<RosterJoinStatus, string> = {
   none: 'gray',
@@ -414,6 +415,7 @@ function Claims({ workspaceId, view }: { workspaceId: string; view: JoinOwnerVie
 function Statuses({ workspaceId }: { workspaceId: string }) {
   const { t } = useTranslation();
   const query = useRosterStatus(workspaceId);
+  const labelOf = useJoinStatusLabel();
   if (!query.data) return null;
   return (
     <Paper withBorder radius="md" p="lg">
@@ -434,7 +436,7 @@ function Statuses({ workspaceId }: { workspaceId: string }) {
                   </Table.Td>
                   <Table.Td>
                     <Badge variant="light" color={STATUS_COLORS[member.status]}>
-                      {t(`joining.status.${member.status}`)}
+                      {labelOf(member)}
                     </Badge>
                   </Table.Td>
                 </Table.Tr>

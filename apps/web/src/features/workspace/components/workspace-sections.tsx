@@ -2,10 +2,18 @@ import { Badge, Group, List, SimpleGrid, Table, Text } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n';
 import { PageSection as Section } from '../../../components/page-section';
 import type { WorkspaceDetail } from '@teamshuffle/domain';
+import type { ReactNode } from 'react';
 import { useMemberNames } from '../hooks/use-member-names';
 
 /** All Members: number, name, team, e-mail (when the caller may see it) and status. */
-export function AllMembersSection({ detail }: { detail: WorkspaceDetail }) {
+export function AllMembersSection({
+  detail,
+  memberStatus,
+}: {
+  detail: WorkspaceDetail;
+  /** More of a member's status, composed by the page (the owner's join status, issue 24). */
+  memberStatus?: ((memberId: string) => ReactNode) | undefined;
+}) {
   const { t } = useTranslation();
   const teamNumber = new Map(detail.teams.map((team) => [team.id, team.number]));
   const { nameOf } = useMemberNames(detail);
@@ -57,6 +65,7 @@ export function AllMembersSection({ detail }: { detail: WorkspaceDetail }) {
                           {t('workspace.teams.verified')}
                         </Badge>
                       ) : null}
+                      {memberStatus?.(member.id)}
                     </Group>
                   </Table.Td>
                 </Table.Tr>
