@@ -257,6 +257,86 @@ for (const { scheme, language } of COMBINATIONS) {
   });
 }
 
+// Joining (issue 24): the student's /join and /join/{code} (the name picker, its confirmation and
+// the waiting request), the owner's join page and the Members tab with each member's join status,
+// in light and dark, at desktop and at phone width (375 px: nothing scrolls sideways).
+for (const scheme of ['light', 'dark'] as const) {
+  test(`joining (${scheme}): /join, the name picker, the owner's join page, at 1280 and 375 px`, async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(240_000);
+    const owner = await createAccount(browser, baseURL!, 'a11y-owner');
+    const student = await createAccount(browser, baseURL!, 'a11y-student');
+    for (const account of [owner, student]) {
+      await usePreferences(account.context, { scheme, language: 'en' });
+    }
+    const title = `Accessible joining ${Date.now()}`;
+    const workspace = await createCourseWorkspace(owner, title);
+    const turnedOn = await owner.context.request.patch(`/api/workspaces/${workspace.id}/join`, {
+      data: { isEnabled: true },
+      headers: { Origin: owner.origin },
+    });
+    expect(turnedOn.status(), await turnedOn.text()).toBe(200);
+    const code = ((await turnedOn.json()) as { link: { code: string } }).link.code;
+    try {
+      for (const width of [1280, 375]) {
+        const at = `${scheme}, ${width} px`;
+        for (const { page } of [owner, student]) {
+          await page.setViewportSize({ width, height: width === 375 ? 667 : 900 });
+        }
+        await checkPage(
+          owner.page,
+          `/workspace/${workspace.id}/join`,
+          `owner's join page (${at})`,
+          scheme,
+          'en',
+        );
+        await expect(owner.page.getByTestId('join-code')).toBeVisible();
+        await expectNoSideways(owner.page, `owner's join page (${at})`);
+        await owner.page.getByRole('button', { name: 'New code' }).click();
+        await checkDialog(owner.page, 'Make a new code?', `new code dialog (${at})`);
+        await owner.page.keyboard.press('Escape');
+        await expect(owner.page.getByRole('dialog')).toBeHidden();
+
+        await checkPage(student.page, '/join', `join form (${at})`, scheme, 'en');
+        await expectNoSideways(student.page, `join form (${at})`);
+        await checkPage(student.page, `/join/${code}`, `name picker (${at})`, scheme, 'en');
+        await expect(student.page.getByRole('button', { name: 'I am Eve' })).toBeVisible();
+        await expectNoSideways(student.page, `name picker (${at})`);
+        await student.page.getByRole('button', { name: 'I am Eve' }).click();
+        await checkDialog(student.page, 'Are you Eve?', `name confirmation (${at})`);
+        await student.page.getByRole('button', { name: 'Yes, I am Eve' }).click();
+        await expect(student.page.getByTestId('join-pending')).toBeVisible();
+        await expectNoSeriousA11yViolations(student.page, `waiting request (${at})`);
+        await expectNoSideways(student.page, `waiting request (${at})`);
+
+        // The owner's Members tab: each member's status as a badge in words (Eve: Requested).
+        await owner.page.goto(`/workspace/${workspace.id}/members`);
+        const statuses = owner.page.getByTestId('member-join-status');
+        await expect(statuses.filter({ hasText: 'Requested' })).toHaveCount(1);
+        await expectNoSeriousA11yViolations(owner.page, `members tab with join statuses (${at})`);
+        await expectNoSideways(owner.page, `members tab (${at})`);
+
+        // Withdrawn again, so the next width starts from the name picker.
+        await student.page.getByRole('button', { name: 'Withdraw my request' }).click();
+        await expect(student.page.getByRole('button', { name: 'I am Eve' })).toBeVisible();
+      }
+    } finally {
+      await owner.context.close();
+      await student.context.close();
+    }
+  });
+}
+
+/** Nothing on the page scrolls sideways (a phone's width holds it; tables scroll in their card). */
+async function expectNoSideways(page: Page, label: string) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect.soft(overflow, `${label} scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
+}
+
 test('every page names itself in the tab title, and <html lang> follows the language', async ({
   page,
 }) => {
