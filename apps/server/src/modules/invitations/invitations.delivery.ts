@@ -12,6 +12,7 @@ import {
   markInvitationSent,
   workspaceForInvitation,
 } from './invitations.repository.ts';
+import { CoalescedRun } from '../../workers/coalesced-run.ts';
 
 /** How often each instance looks for mails nobody sent (a lost wake-up, a retry that is due). */
 export const INVITATION_POLL_MS = 5_000;
@@ -32,8 +33,11 @@ export class InvitationDelivery {
   readonly #publicUrl: string;
   #stopListening: (() => Promise<void>) | null = null;
   #poll: NodeJS.Timeout | null = null;
-  #running: Promise<void> | null = null;
-  #again = false;
+  readonly #runs = new CoalescedRun(
+    () => this.#run(),
+    (error: unknown) => this.#log.warn({ err: error }, 'invitation mails stalled'),
+    () => !this.#isStopped,
+  );
   #isStopped = false;
 
   constructor(deps: { db: Db; log: FastifyBaseLogger; mailer: Mailer; publicUrl: string }) {
@@ -58,31 +62,18 @@ export class InvitationDelivery {
     this.#isStopped = true;
     if (this.#poll) clearInterval(this.#poll);
     await this.#stopListening?.();
-    await this.#running;
+    await this.#runs.idle();
   }
 
   /** Looks for mails now (a run in progress looks again when it ends). */
   kick() {
-    if (this.#isStopped) return;
-    if (this.#running) {
-      this.#again = true;
-      return;
-    }
-    this.#running = this.#run()
-      .catch((error: unknown) => this.#log.warn({ err: error }, 'invitation mails stalled'))
-      .finally(() => {
-        this.#running = null;
-        if (this.#again) {
-          this.#again = false;
-          this.kick();
-        }
-      });
+    this.#runs.kick();
   }
 
   /** Sends what is due now and waits until this instance has nothing left to do (tests). */
   async flush() {
     this.kick();
-    while (this.#running) await this.#running;
+    await this.#runs.idle();
   }
 
   async #run() {

@@ -11,6 +11,7 @@ import {
   writeNotification,
 } from './notifications.repository.ts';
 import { notificationOutbox, notificationOutboxLease } from './notifications.table.ts';
+import { CoalescedRun } from '../../workers/coalesced-run.ts';
 
 // The notification outbox (issue 23, docs/decisions/0014-notification-outbox.md). An action
 // enqueues the notifications it causes in its own transaction; after commit a delivery loop on
@@ -147,8 +148,11 @@ export class NotificationOutbox {
   readonly instanceId = randomUUID();
   #stopListening: (() => Promise<void>) | null = null;
   #poll: NodeJS.Timeout | null = null;
-  #running: Promise<void> | null = null;
-  #again = false;
+  readonly #runs = new CoalescedRun(
+    () => this.#run(),
+    (error: unknown) => this.#log.warn({ err: error }, 'the notification outbox stalled'),
+    () => !this.#isPaused && !this.#isStopped,
+  );
   #isPaused = false;
   #isStopped = false;
   #lastSweep = 0;
@@ -179,7 +183,7 @@ export class NotificationOutbox {
     this.#isStopped = true;
     if (this.#poll) clearInterval(this.#poll);
     await this.#stopListening?.();
-    await this.#running;
+    await this.#runs.idle();
     await this.#release().catch(() => {});
   }
 
@@ -196,26 +200,13 @@ export class NotificationOutbox {
 
   /** Looks for work now (a run in progress looks again when it ends). */
   kick() {
-    if (this.#isPaused || this.#isStopped) return;
-    if (this.#running) {
-      this.#again = true;
-      return;
-    }
-    this.#running = this.#run()
-      .catch((error: unknown) => this.#log.warn({ err: error }, 'the notification outbox stalled'))
-      .finally(() => {
-        this.#running = null;
-        if (this.#again) {
-          this.#again = false;
-          this.kick();
-        }
-      });
+    this.#runs.kick();
   }
 
   /** Delivers what is queued now and waits until this instance has nothing left to do. */
   async flush() {
     this.kick();
-    while (this.#running) await this.#running;
+    await this.#runs.idle();
   }
 
   async #run() {
