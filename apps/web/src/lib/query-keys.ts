@@ -37,6 +37,8 @@ export const queryKeys = {
     /** GET /api/workspaces/by-slug/:slug. */
     detailBySlug: (viewerId: Viewer, slug: string) =>
       [...WORKSPACES, viewerOf(viewerId), 'detail', 'slug', slug] as const,
+    /** Root of one workspace's course sections (notes, assignments, scores), every viewer's. */
+    course: (workspaceId: string) => [...WORKSPACES, 'course', workspaceId] as const,
   },
   /**
    * A workspace's course sections. They hang under the workspace's root, so invalidating

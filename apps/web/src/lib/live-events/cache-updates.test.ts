@@ -82,6 +82,22 @@ describe('live events into the query cache', () => {
     expect(after.isStale(queryKeys.dashboard)).toBe(false);
   });
 
+  it("a new notification about a workspace makes that workspace's sections and detail stale, no other's", () => {
+    const client = cached();
+    const notes = queryKeys.notes.section('me', 'w1');
+    const scores = queryKeys.assignments.scores('w1');
+    const detail = queryKeys.workspaces.detailById('me', 'w1');
+    const otherNotes = queryKeys.notes.section('me', 'w2');
+    const otherDetail = queryKeys.workspaces.detailById('me', 'w2');
+    for (const key of [notes, scores, detail, otherNotes, otherDetail])
+      client.setQueryData(key, {});
+    // (A notification's data names its workspace: w1 here.)
+    applyLiveEvent(client, { type: 'notification', notification: notification(3) });
+    const after = read(client);
+    expect([notes, scores, detail].map(after.isStale)).toEqual([true, true, true]);
+    expect([otherNotes, otherDetail].map(after.isStale)).toEqual([false, false]);
+  });
+
   it("keeps the dashboard's five latest", () => {
     const five = [5, 4, 3, 2, 1].map((seq) => notification(seq));
     const client = cached({ items: five, counts: { total: 5, unread: 5, read: 0 } });

@@ -72,6 +72,26 @@ export function refreshNotificationViews(queryClient: QueryClient): void {
 }
 
 /**
+ * A notification about a workspace (a new note, an assignment, a grade, an answered join request)
+ * says its page changed for this user: its sections and its detail are asked again if shown, and
+ * are stale otherwise. Without it a student who opened the notes a moment before the teacher
+ * published one saw "No lecture notes yet" until the cached answer aged (issue 24's scenario).
+ */
+function refreshWorkspaceOf(queryClient: QueryClient, notification: NotificationView): void {
+  const { workspaceId } = notification.data;
+  if (!workspaceId) return;
+  void queryClient.invalidateQueries({ queryKey: queryKeys.workspaces.course(workspaceId) });
+  void queryClient.invalidateQueries({
+    queryKey: queryKeys.workspaces.all,
+    // GET /api/workspaces/:id of any viewer: [..., viewer, 'detail', 'id', workspaceId].
+    predicate: (query) =>
+      query.queryKey[2] === 'detail' &&
+      query.queryKey[3] === 'id' &&
+      query.queryKey[4] === workspaceId,
+  });
+}
+
+/**
  * Feeds one event of the live stream into the cache, so the bell, the list and the dashboard
  * change without a request:
  * - a new notification goes on top of the list and the dashboard's latest, and counts once;
@@ -100,6 +120,7 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       queryClient.setQueryData<DashboardView>(queryKeys.dashboard, (dashboard) =>
         dashboard ? dashboardWithNew(dashboard, notification) : dashboard,
       );
+      if (!isKnown) refreshWorkspaceOf(queryClient, notification);
       return;
     }
     case 'unread': {
