@@ -129,9 +129,11 @@ export async function moveMember(
     }
     const teamThen = member.teamId === null ? null : await namesInTeam(tx, member.teamId);
     const ledTeam = await clearLeadership(tx, member.id);
-    await setMemberTeam(tx, member.id, team.id);
+    // Counted here, before the team changes: the member's new team would bring the same answers
+    // along by itself (migration 0035's trigger), and the owner is told how many moved.
     const moved =
       member.email === null ? 0 : await moveIndividualWork(tx, workspaceId, member.email, team.id);
+    await setMemberTeam(tx, member.id, team.id);
     await recordRosterEvent(tx, {
       workspaceId,
       actorId: userId,
