@@ -17,12 +17,15 @@ const COMMENT = 'Eve missed two meetings.';
 
 /** The rating form's radio of a level, for a teammate (by the start of their name) and dimension. */
 function radio(page: Page, who: string, dimension: number, level: number) {
-  return page
-    .getByTestId('peer-ratee')
-    .filter({ hasText: who })
-    .getByRole('radiogroup')
-    .nth(dimension)
-    .getByRole('radio', { name: new RegExp(`: ${level}: `) });
+  return (
+    page
+      .getByTestId('peer-ratee')
+      // By the card's heading: the level descriptions hold names' letters too ("every" has "Eve").
+      .filter({ has: page.getByRole('heading', { name: new RegExp(`^${who}( \\(you\\))?$`) }) })
+      .getByRole('radiogroup')
+      .nth(dimension)
+      .getByRole('radio', { name: new RegExp(`: ${level}: `) })
+  );
 }
 
 test.describe.serial('peer evaluation', () => {
