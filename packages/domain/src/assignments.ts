@@ -62,6 +62,8 @@ export const assignmentAttempt = z.object({
   attempt: z.number(),
   submittedAt: z.string(),
   isLate: z.boolean(),
+  /** Handed in by the workspace's owner on the team's behalf (issue 25; absent: false). */
+  byOwner: z.boolean().optional(),
   /** Null for those who see no details; with `files` given, null means the account was deleted. */
   submittedBy: personRef.nullable(),
   /** The submitter has since moved or left (details only; absent or null: still in the team). */
@@ -129,39 +131,115 @@ export const evaluationInput = z.object({
 });
 export type EvaluationInput = z.input<typeof evaluationInput>;
 
-/** Bulk evaluation (owner): every team in one go, on a scale of 1 to 1000, all or nothing. */
+const MAX_SCORE_MESSAGE = `The maximum score must be a whole number from ${BULK_MAX_SCORE_MIN} to ${BULK_MAX_SCORE_MAX}`;
+
+/** The bulk dialog's scale: a whole number 1 to 1000 (spec part 2, section 9). */
+export const bulkMaxScore = z
+  .number()
+  .int(MAX_SCORE_MESSAGE)
+  .min(BULK_MAX_SCORE_MIN, MAX_SCORE_MESSAGE)
+  .max(BULK_MAX_SCORE_MAX, MAX_SCORE_MESSAGE);
+
+/** A bulk row's score: a number, or null for a row without one (feedback only, or nothing). */
+const bulkRowScore = z.number('Enter a number').nullable();
+
+/** The words for a bulk score outside 0..max: an error on its row, never clamped (issue 25). */
+export function bulkScoreMessage(maxScore: number): string {
+  return `Score must be between ${SCORE_MIN} and ${maxScore}`;
+}
+
+/**
+ * Bulk rules shared by assignments and tasks (issue 25): each score within 0..max or an error on
+ * its own row (the spec clamped it: a typed 70 of 50 became 50/50), and at least one row with a
+ * score or feedback (spec part 2, section 5).
+ */
+function checkBulkRows(
+  body: { maxScore: number; entries: ReadonlyArray<{ score: number | null; feedback: string }> },
+  ctx: z.RefinementCtx,
+) {
+  body.entries.forEach((entry, index) => {
+    if (entry.score !== null && (entry.score < SCORE_MIN || entry.score > body.maxScore)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: bulkScoreMessage(body.maxScore),
+        path: ['entries', index, 'score'],
+      });
+    }
+  });
+  if (!body.entries.some((entry) => entry.score !== null || entry.feedback.trim() !== '')) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'Please enter scores or feedback for at least one team',
+      path: ['entries'],
+    });
+  }
+}
+
+/**
+ * Bulk evaluation (owner): every team in one go, on a scale of 1 to 1000, all or nothing. It never
+ * invents or changes a grade silently (issue 25): a team that handed nothing in is graded only when
+ * its row says `noSubmission` on purpose; a row with feedback and no score saves the feedback and
+ * leaves the score as it was (none, or the one given before).
+ */
 export const bulkEvaluationInput = z
   .object({
-    maxScore: z
-      .number()
-      .int(
-        `The maximum score must be a whole number from ${BULK_MAX_SCORE_MIN} to ${BULK_MAX_SCORE_MAX}`,
-      )
-      .min(
-        BULK_MAX_SCORE_MIN,
-        `The maximum score must be a whole number from ${BULK_MAX_SCORE_MIN} to ${BULK_MAX_SCORE_MAX}`,
-      )
-      .max(
-        BULK_MAX_SCORE_MAX,
-        `The maximum score must be a whole number from ${BULK_MAX_SCORE_MIN} to ${BULK_MAX_SCORE_MAX}`,
-      ),
+    maxScore: bulkMaxScore,
     entries: z
       .array(
         z.object({
           teamId: z.uuid(),
-          /** Clamped to 0..maxScore (spec part 2, section 5). */
-          score: z.number('Enter a number'),
+          score: bulkRowScore,
           feedback: text(TEXT_RULES.feedback),
+          /** The owner grades a team that handed nothing in, as "No submission", on purpose. */
+          noSubmission: z.boolean().optional(),
         }),
       )
       .max(100),
   })
-  // spec part 2, section 5: at least one team needs a score above 0 or feedback
-  .refine((body) => body.entries.some((entry) => entry.score > 0 || entry.feedback.trim() !== ''), {
-    message: 'Please enter scores or feedback for at least one team',
-    path: ['entries'],
-  });
+  .superRefine(checkBulkRows);
 export type BulkEvaluationInput = z.input<typeof bulkEvaluationInput>;
+
+/**
+ * Evaluate one answer to a note's task (owner): a team's (`teamId`, team tasks) or one member's
+ * (`userId`, individual tasks; issue 25), its current attempt.
+ */
+export const taskEvaluationInput = z
+  .object({
+    teamId: z.uuid().optional(),
+    userId: z.string().trim().min(1).max(100).optional(),
+    score: evaluationInput.shape.score,
+    feedback: evaluationInput.shape.feedback,
+  })
+  .refine((body) => (body.teamId === undefined) !== (body.userId === undefined), {
+    message: 'Name either the team or the member whose answer is graded',
+    path: ['teamId'],
+  });
+export type TaskEvaluationInput = z.input<typeof taskEvaluationInput>;
+
+/**
+ * Bulk grading of a note's task (owner; issue 25): per team for a team task, per member
+ * (`userId`) for an individual task, with bulkEvaluationInput's rules; an answer must exist.
+ */
+export const taskBulkEvaluationInput = z
+  .object({
+    maxScore: bulkMaxScore,
+    entries: z
+      .array(
+        z
+          .object({
+            teamId: z.uuid().optional(),
+            userId: z.string().trim().min(1).max(100).optional(),
+            score: bulkRowScore,
+            feedback: text(TEXT_RULES.feedback),
+          })
+          .refine((entry) => (entry.teamId === undefined) !== (entry.userId === undefined), {
+            message: 'Name either the team or the member whose answer is graded',
+          }),
+      )
+      .max(1000),
+  })
+  .superRefine(checkBulkRows);
+export type TaskBulkEvaluationInput = z.input<typeof taskBulkEvaluationInput>;
 
 /** One team's standing: averages over the workspace's assignments (spec part 2, section 7). */
 export const teamScore = z.object({

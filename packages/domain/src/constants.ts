@@ -54,6 +54,8 @@ export const NOTIFICATION_TYPES = [
   'workspace_join_requested',
   'workspace_join_approved',
   'workspace_join_rejected',
+  // issue 25, grading: work of the student's (their team's, or their own) was graded.
+  'submission_graded',
 ] as const;
 /** One of the known notification types. */
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -519,6 +519,12 @@ export const errors = {
     status: 429,
     message: 'Too many wrong join codes. Please wait {minutes} minutes and try again.',
   },
+  // Grading actions (issue 25, decision 0025).
+  member_submission_not_found: {
+    id: 'member_submission_not_found',
+    status: 404,
+    message: 'No submission found for this member',
+  },
   // The gradebook (issue 25, decision 0024): overrides, weights and My grades.
   gradebook_item_not_found: {
     id: 'gradebook_item_not_found',

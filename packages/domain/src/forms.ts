@@ -3,7 +3,7 @@ import { assignmentInput, bulkEvaluationInput, evaluationInput } from './assignm
 import { DELETE_ACCOUNT_CONFIRMATION } from './constants.ts';
 import { errors, fillPlaceholders } from './errors.ts';
 import { lectureNoteInput, taskInput } from './lecture-notes.ts';
-import { bulkMaxScoreFrom, clampBulkScore, maxFileSizeMbFrom } from './limits.ts';
+import { bulkMaxScoreFrom, bulkRowScoreFrom, maxFileSizeMbFrom } from './limits.ts';
 import { checkPassword, describePasswordRule } from './password.ts';
 import type { PasswordPolicy, PasswordRule } from './password.ts';
 import { resultTitle, shuffleSnapshot } from './results.ts';
@@ -222,19 +222,27 @@ export const evaluationForm = z.object({
 export type EvaluationForm = z.input<typeof evaluationForm>;
 
 /**
- * Bulk evaluation: the maximum as typed (1 to 1000, 100 when not a number) and each score clamped
- * to 0..max, an empty one as 0 (spec part 2, section 5), then bulkEvaluationInput's rules.
+ * Bulk evaluation: the maximum as typed (1 to 1000, 100 when not a number) and each row's score as
+ * typed, an empty one as no score (issue 25: never 0, never clamped: out of range is that row's
+ * error), then bulkEvaluationInput's rules.
  */
 export const bulkEvaluationForm = z
   .object({
     maxScore: numberInput.transform(bulkMaxScoreFrom),
-    entries: z.array(z.object({ teamId: z.string(), score: numberInput, feedback: z.string() })),
+    entries: z.array(
+      z.object({
+        teamId: z.string(),
+        score: numberInput,
+        feedback: z.string(),
+        noSubmission: z.boolean().optional(),
+      }),
+    ),
   })
   .transform(({ maxScore, entries }) => ({
     maxScore,
     entries: entries.map((entry) => ({
       ...entry,
-      score: clampBulkScore(entry.score === '' ? 0 : Number(entry.score), maxScore),
+      score: bulkRowScoreFrom(entry.score),
     })),
   }))
   .pipe(bulkEvaluationInput);

@@ -90,6 +90,8 @@ export const taskSubmission = z.object({
   attempt: z.number(),
   submittedAt: z.string(),
   isLate: z.boolean(),
+  /** Handed in by the workspace's owner on the team's behalf (issue 25; absent: false). */
+  byOwner: z.boolean().optional(),
   /** Null for those who see no details; with `files` given, null means the account was deleted. */
   submittedBy: personRef.nullable(),
   /** The submitter has since moved or left (details only; absent or null: still in the team). */
@@ -98,6 +100,10 @@ export const taskSubmission = z.object({
   files: z.array(submissionFile).nullable(),
   /** When the attempt was deleted (it stays in the history as deleted; decision 0016). */
   deletedAt: z.string().nullable().optional(),
+  /** An individual answer's member (the owner only: whom a grade is for; issue 25). */
+  userId: z.string().nullable().optional(),
+  /** An individual answer's grade (the owner only; the member reads it in My grades). */
+  evaluation: evaluationView.nullable().optional(),
 });
 export type TaskSubmission = z.infer<typeof taskSubmission>;
 

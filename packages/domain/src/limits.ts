@@ -45,6 +45,16 @@ export function bulkMaxScoreFrom(value: unknown): number {
   return n === null ? BULK_MAX_SCORE_DEFAULT : clamp(n, BULK_MAX_SCORE_MIN, BULK_MAX_SCORE_MAX);
 }
 
+/**
+ * A bulk row's score as typed: null when empty (no score; issue 25: never 0), NaN for what is not
+ * a number (refused as 'Enter a number'), the number otherwise; never clamped.
+ */
+export function bulkRowScoreFrom(value: number | string): number | null {
+  if (typeof value === 'number') return value;
+  if (value.trim() === '') return null;
+  return Number(value);
+}
+
 /** A bulk-evaluation score clamped between 0 and the maximum (non-numbers give 0). */
 export function clampBulkScore(score: number, maxScore: number): number {
   // spec part 2, section 5: each score is clamped between 0 and the maximum

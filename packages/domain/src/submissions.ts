@@ -33,9 +33,12 @@ export const submissionFile = z.object({
 /** One evaluation: a percent (0-100) whatever scale it was given on. */
 export const evaluationView = z.object({
   id: z.string(),
-  /** Percent of the maximum, 2 decimals: the grade scale applies to it. */
-  score: z.number(),
-  rawScore: z.number(),
+  /**
+   * Percent of the maximum, 2 decimals: the grade scale applies to it. Null (with `rawScore`): a
+   * grade of feedback only (issue 25), never shown as 0 (F).
+   */
+  score: z.number().nullable(),
+  rawScore: z.number().nullable(),
   maxScore: z.number(),
   feedback: z.string(),
   evaluatedBy: personRef.nullable(),

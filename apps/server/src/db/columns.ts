@@ -15,12 +15,15 @@ import { user } from '../modules/users/users.table.ts';
 
 // Shapes that several modules' tables share: a grade, and the files handed in with an attempt.
 
-/** The columns of a grade: the percent the grade scale reads, and the score as it was given. */
+/**
+ * The columns of a grade: the percent the grade scale reads, and the score as it was given. Both
+ * are null for a grade of feedback only (issue 25, migration 0033): never a 0 nobody gave.
+ */
 export function evaluationColumns() {
   return {
-    /** Percent of the maximum (the grade scale's input). */
-    score: numeric('score', { precision: 5, scale: 2, mode: 'number' }).notNull(),
-    rawScore: numeric('raw_score', { precision: 7, scale: 2, mode: 'number' }).notNull(),
+    /** Percent of the maximum (the grade scale's input); null: feedback only. */
+    score: numeric('score', { precision: 5, scale: 2, mode: 'number' }),
+    rawScore: numeric('raw_score', { precision: 7, scale: 2, mode: 'number' }),
     maxScore: integer('max_score').notNull(),
     feedback: text('feedback').notNull().default(''),
     evaluatedBy: text('evaluated_by').references(() => user.id, { onDelete: 'set null' }),
@@ -38,6 +41,11 @@ export function evaluationChecks(
     check(`${table}_score_range`, sql`${columns.score} between 0 and 100`),
     check(`${table}_max_score_range`, sql`${columns.maxScore} between 1 and 1000`),
     check(`${table}_raw_score_range`, sql`${columns.rawScore} between 0 and ${columns.maxScore}`),
+    // issue 25: feedback only has neither; a score has both
+    check(
+      `${table}_score_with_raw`,
+      sql`(${columns.score} is null) = (${columns.rawScore} is null)`,
+    ),
   ];
 }
 

@@ -68,6 +68,7 @@ describe('the OpenAPI document', () => {
       'POST /api/workspaces/{id}/notes/{noteId}/attachments',
       'POST /api/workspaces/{id}/notes/{noteId}/submissions',
       'POST /api/workspaces/{id}/notes/{noteId}/evaluations',
+      'POST /api/workspaces/{id}/notes/{noteId}/evaluations/bulk',
       'POST /api/workspaces/{id}/assignments',
       'POST /api/workspaces/{id}/assignments/{assignmentId}/submissions',
       'POST /api/workspaces/{id}/assignments/{assignmentId}/evaluations',

@@ -124,6 +124,16 @@ describe('Idempotency-Key after a crash', () => {
           ),
       ],
       [
+        'POST /api/workspaces/{id}/notes/{noteId}/evaluations/bulk',
+        (k) =>
+          json(
+            c.owner,
+            `${ws()}/notes/${noteId}/evaluations/bulk`,
+            { maxScore: 10, entries: [{ teamId: c.team1.id, score: 7, feedback: '' }] },
+            k,
+          ),
+      ],
+      [
         'POST /api/workspaces/{id}/assignments',
         (k) => json(c.owner, `${ws()}/assignments`, buildAssignmentInput({ title: 'A2' }), k),
       ],
@@ -147,7 +157,11 @@ describe('Idempotency-Key after a crash', () => {
           json(
             c.owner,
             `${ws()}/assignments/${assignmentId}/evaluations/bulk`,
-            { maxScore: 100, entries: [{ teamId: c.team2.id, score: 60, feedback: '' }] },
+            {
+              maxScore: 100,
+              // Team 2 handed nothing in: graded on purpose (issue 25).
+              entries: [{ teamId: c.team2.id, score: 60, feedback: '', noSubmission: true }],
+            },
             k,
           ),
       ],

@@ -309,7 +309,8 @@ describe('the Assignments section and Team Scores caches', () => {
         maxScore: 50,
         entries: [
           { teamId: c.team1.id, score: 40, feedback: 'bulk A' },
-          { teamId: c.team2.id, score: 25, feedback: 'bulk B' },
+          // Team 2 handed nothing in: graded on purpose (issue 25).
+          { teamId: c.team2.id, score: 25, feedback: 'bulk B', noSubmission: true },
         ],
       });
       expect(bulk.statusCode, bulk.body).toBe(200);

@@ -52,6 +52,7 @@ function attemptJson(detailed: SQL, reader: AssignmentsReader): SQL {
     'attempt', s.attempt,
     'submittedAt', s.submitted_at,
     'isLate', s.is_late,
+    'byOwner', s.by_owner,
     'submittedBy', case when ${detailed} then (
       select json_build_object('id', u.id, 'name', u.name) from "user" u where u.id = s.submitted_by
     ) end,
@@ -374,6 +375,7 @@ export async function insertAttempt(
     notes: string;
     attempt: number;
     isLate: boolean;
+    byOwner: boolean;
     files: ReadonlyArray<{ id: string; name: string; size: number }>;
   },
 ): Promise<string> {
@@ -386,6 +388,7 @@ export async function insertAttempt(
       notes: input.notes,
       attempt: input.attempt,
       isLate: input.isLate,
+      byOwner: input.byOwner,
     })
     .returning({ id: assignmentSubmissions.id });
   await tx.insert(assignmentSubmissionFiles).values(
@@ -400,29 +403,34 @@ export async function insertAttempt(
   return row!.id;
 }
 
-/** Sets a team's grade for one attempt (or for "no submission"): one row, updated in place. */
+/**
+ * Sets a team's grade for one attempt (or for "no submission"): one row, updated in place. A null
+ * score (feedback only, issue 25) saves the feedback and keeps the score the row had, if any.
+ */
 export async function upsertEvaluation(
   tx: Db,
   input: {
     assignmentId: string;
     teamId: string;
     submissionId: string | null;
-    score: number;
-    rawScore: number;
+    score: number | null;
+    rawScore: number | null;
     maxScore: number;
     feedback: string;
     evaluatedBy: string;
   },
 ) {
+  const scoreSet =
+    input.score === null
+      ? {}
+      : { score: input.score, rawScore: input.rawScore, maxScore: input.maxScore };
   await tx
     .insert(evaluations)
     .values(input)
     .onConflictDoUpdate({
       target: [evaluations.assignmentId, evaluations.teamId, evaluations.submissionId],
       set: {
-        score: input.score,
-        rawScore: input.rawScore,
-        maxScore: input.maxScore,
+        ...scoreSet,
         feedback: input.feedback,
         evaluatedBy: input.evaluatedBy,
         evaluatedAt: sql`now()`,

@@ -43,6 +43,8 @@ const assignmentParams = z.object({ id, assignmentId: id });
 const SIGNED_IN = ['unauthenticated', 'email_not_verified'] as const;
 const IN_WORKSPACE = [...SIGNED_IN, 'workspace_not_found', 'forbidden'] as const;
 const OWNER_ON_ASSIGNMENT = [...IN_WORKSPACE, 'assignment_not_found'] as const;
+/** The owner hands in on a team's behalf (issue 25); others hand in for their own team. */
+const onBehalfQuery = z.object({ onBehalfOf: id.optional() });
 
 /**
  * Assignments, grading and team scores (spec part 2; issue 12): the section, create and edit
@@ -55,15 +57,16 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const assignmentsCache = new AssignmentsCache();
   const owner = { ...signedIn, preValidation: app.workspaceAccess('manageAssignments') };
 
-  // spec part 2, section 6: downloads of assignment submissions, the team's leader and the owner.
+  // Downloads of assignment submissions: the owner, and every member of the team it was handed
+  // in under, in whatever role (issue 25; the spec had the leader only, so a member got 404 for
+  // what their own leader handed in). Membership is the roster's now: a moved member reads their
+  // new team's work from the move on, not the old team's (decision 0019).
   app.files.registerReadAccess('assignment_submission', async (file, user) => {
     const work = await teamWorkOfFile(app.db, file.id);
     if (!work) return false;
     const access = await authorize(app.db, user, work.workspaceId, 'read').catch(() => null);
     if (!access) return false;
-    return (
-      access.role === 'owner' || (access.role === 'leader' && access.memberTeamId === work.teamId)
-    );
+    return access.role === 'owner' || access.memberTeamId === work.teamId;
   });
 
   app.get(
@@ -210,8 +213,9 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['assignments'],
         summary:
-          "Submit the team's work (multipart: files and notes): the team's leader, within the window (late after the end)",
+          "Submit the team's work (multipart: files and notes): the team's leader, within the window (late after the end); or the owner on a team's behalf (`onBehalfOf`), recorded as handed in by the owner",
         params: assignmentParams,
+        querystring: onBehalfQuery,
         headers: idempotencyHeaders,
         response: {
           201: assignmentView,
@@ -220,6 +224,7 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
             ...IDEMPOTENCY_ERRORS,
             'assignment_not_found',
             'leader_only_submission',
+            'team_not_found',
             'assignment_not_open',
             'storage_limit_exceeded',
             'files_required',
@@ -235,7 +240,7 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const access = request.workspaceAccess!;
       const user = request.user!;
       const row = await assignmentOf(app.db, access, request.params.assignmentId);
-      const target = submissionTarget(row, access);
+      const target = await submissionTarget(app.db, row, access, request.query.onBehalfOf);
       await app.files.store(
         request,
         reply,
@@ -245,6 +250,7 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
             row,
             teamId: target.teamId,
             isLate: target.isLate,
+            byOwner: target.byOwner,
             user,
             notes: fields.notes,
             files: rows.map((file) => ({ id: file.id, name: file.originalName, size: file.size })),

@@ -8,7 +8,6 @@ import {
   BYTES_PER_MB,
   type bulkEvaluationInput,
   can,
-  clampBulkScore,
   type evaluationInput,
   roundTo,
   SCORE_MAX,
@@ -26,6 +25,7 @@ import {
   notifyAssignmentCreated,
   notifySubmitted,
 } from '../notifications/notifications.service.ts';
+import { notifyGraded } from '../notifications/notify-graded.ts';
 import type { Access } from '../workspace-access/workspace-access.ts';
 import type { SectionVersion } from '../workspace-access/workspace-access.repository.ts';
 import { VersionedCache } from '../../db/versioned-cache.ts';
@@ -213,17 +213,41 @@ export async function removeAssignment(db: Db, access: Access, assignmentId: str
 }
 
 /**
- * Whose work the caller hands in, or the refusal (spec part 2, section 6): only a team's leader,
- * matched by verified e-mail (trimmed, case-insensitive) as role resolution did, and only once the
+ * Whose work the caller hands in, or the refusal (spec part 2, section 6): a team's leader,
+ * matched by verified e-mail (trimmed, case-insensitive) as role resolution did, or the owner on
+ * a team's behalf (`onBehalfOf`, recorded as handed in by the owner; issue 25), and only once the
  * window has opened; after the end it is taken and marked late.
  */
-export function submissionTarget(row: AssignmentRow, access: Access, now = new Date()) {
-  if (access.role !== 'leader' || !access.memberTeamId)
-    throw new AppError('leader_only_submission');
-  if (row.startAt && row.startAt.getTime() > now.getTime())
+export async function submissionTarget(
+  db: Db,
+  row: AssignmentRow,
+  access: Access,
+  onBehalfOf: string | undefined,
+  now = new Date(),
+) {
+  let teamId: string;
+  let byOwner = false;
+  if (access.role === 'owner' && onBehalfOf !== undefined) {
+    if ((await findTeam(db, access.workspace.id, onBehalfOf)) === undefined) {
+      throw new AppError('team_not_found');
+    }
+    teamId = onBehalfOf;
+    byOwner = true;
+  } else {
+    if (access.role !== 'leader' || !access.memberTeamId)
+      throw new AppError('leader_only_submission');
+    // Only the owner hands in for another team.
+    if (onBehalfOf !== undefined && onBehalfOf !== access.memberTeamId) {
+      throw new AppError('forbidden');
+    }
+    teamId = access.memberTeamId;
+  }
+  // The owner may hand in before the window opens (a paper handed in early, say).
+  if (!byOwner && row.startAt && row.startAt.getTime() > now.getTime())
     throw new AppError('assignment_not_open');
   return {
-    teamId: access.memberTeamId,
+    teamId,
+    byOwner,
     isLate: row.endAt !== null && row.endAt.getTime() < now.getTime(),
   };
 }
@@ -261,6 +285,7 @@ export async function recordAttempt(
     row: AssignmentRow;
     teamId: string;
     isLate: boolean;
+    byOwner?: boolean;
     user: SessionUser;
     notes: string | undefined;
     files: ReadonlyArray<{ id: string; name: string; size: number }>;
@@ -282,6 +307,7 @@ export async function recordAttempt(
     notes: notes.data,
     attempt,
     isLate: input.isLate,
+    byOwner: input.byOwner ?? false,
     files: input.files,
   });
   await unchargeFiles(tx, await filesOfEarlierAttempts(tx, input.row.id, input.teamId, attempt));
@@ -334,28 +360,50 @@ async function teamNumberOf(db: Db, access: Access, teamId: string) {
   return (await findTeam(db, access.workspace.id, teamId))?.number;
 }
 
-/** Grades the team's latest attempt, or "no submission" when it has none; inside `tx`. */
+/** A team's row of a grading action, on the action's scale; a null score: feedback only. */
+type GradeEntry = {
+  teamId: string;
+  rawScore: number | null;
+  maxScore: number;
+  feedback: string;
+  /** Grade a team that handed nothing in ("no submission"), on purpose. */
+  noSubmission: boolean;
+};
+
+/**
+ * Grades the team's latest attempt, or "no submission" when it has none and the row says so on
+ * purpose; inside `tx`. Returns the refusal's words instead when the team handed nothing in and
+ * the row did not say so (issue 25: a grade is never invented for work that does not exist).
+ */
 async function gradeTeam(
   tx: Db,
   row: AssignmentRow,
   user: SessionUser,
-  entry: { teamId: string; rawScore: number; maxScore: number; feedback: string },
-) {
+  entry: GradeEntry,
+): Promise<string | null> {
   await lockTeamWork(tx, row.id, entry.teamId);
   const latest = await latestAttempt(tx, row.id, entry.teamId);
+  if (!latest && !entry.noSubmission) {
+    return 'No submission (mark it "No submission" to grade it)';
+  }
   await upsertEvaluation(tx, {
     assignmentId: row.id,
     teamId: entry.teamId,
     submissionId: latest?.id ?? null,
-    score: roundTo((entry.rawScore / entry.maxScore) * 100, 2),
-    rawScore: roundTo(entry.rawScore, 2),
+    score: entry.rawScore === null ? null : roundTo((entry.rawScore / entry.maxScore) * 100, 2),
+    rawScore: entry.rawScore === null ? null : roundTo(entry.rawScore, 2),
     maxScore: entry.maxScore,
     feedback: entry.feedback,
     evaluatedBy: user.id,
   });
+  return null;
 }
 
-/** Evaluate one team (owner): score 0-100 and feedback on its latest attempt. */
+/**
+ * Evaluate one team (owner): score 0-100 and feedback on its latest attempt, or "no submission"
+ * when it has none (the dialog says so: grading a team alone is on purpose). Its members are told
+ * (submission_graded) in the same transaction.
+ */
 export async function evaluateTeam(
   db: Db,
   access: Access,
@@ -367,21 +415,37 @@ export async function evaluateTeam(
   if ((await teamNumberOf(db, access, input.teamId)) === undefined) {
     throw new AppError('team_not_found');
   }
-  await db.transaction((tx) =>
-    gradeTeam(tx, row, user, {
+  await db.transaction(async (tx) => {
+    await gradeTeam(tx, row, user, {
       teamId: input.teamId,
       rawScore: input.score,
       maxScore: SCORE_MAX,
       feedback: input.feedback,
-    }),
-  );
+      noSubmission: true,
+    });
+    await notifyGraded(
+      tx,
+      [
+        {
+          workspaceId: row.workspaceId,
+          title: row.title,
+          assignmentId: row.id,
+          teamId: input.teamId,
+        },
+      ],
+      user.id,
+    );
+  });
   return presentAssignment(db, access, user, row.id);
 }
 
 /**
- * Bulk evaluation (owner): every team with a score above 0 or feedback, each score clamped to
- * 0..max and stored as a percent of the max, in one transaction: all or nothing. Teams that are
- * not the workspace's are named in the spec's "Failed to evaluate {n} teams" refusal.
+ * Bulk evaluation (owner), in one transaction: all or nothing. It never invents or changes a grade
+ * silently (issue 25): a score outside 0..max was refused by the schema on its row (never
+ * clamped); a row without a score saves its feedback and keeps the score as it was; a team that
+ * handed nothing in is graded only when its row is marked "No submission". The refusals name each
+ * team ("Failed to evaluate {n} teams: Team 3: ..."). Each student is told once
+ * (submission_graded), in the same transaction.
  */
 export async function evaluateTeams(
   db: Db,
@@ -391,24 +455,47 @@ export async function evaluateTeams(
   input: z.output<typeof bulkEvaluationInput>,
 ): Promise<AssignmentView> {
   const row = await assignmentOf(db, access, assignmentId);
-  const entries = input.entries.filter((entry) => entry.score > 0 || entry.feedback !== '');
+  const entries = input.entries.filter(
+    (entry) => entry.score !== null || entry.feedback.trim() !== '',
+  );
   const failures: string[] = [];
+  const numbers = new Map<string, number>();
   for (const entry of entries) {
     const number = await teamNumberOf(db, access, entry.teamId);
     if (number === undefined) failures.push(`${entry.teamId}: Team not found`);
+    else numbers.set(entry.teamId, number);
   }
   if (failures.length > 0) {
     throw appError('bulk_evaluation_failed', { n: failures.length, details: failures.join('; ') });
   }
   await db.transaction(async (tx) => {
     for (const entry of entries) {
-      await gradeTeam(tx, row, user, {
+      const refusal = await gradeTeam(tx, row, user, {
         teamId: entry.teamId,
-        rawScore: clampBulkScore(entry.score, input.maxScore),
+        rawScore: entry.score,
         maxScore: input.maxScore,
         feedback: entry.feedback,
+        noSubmission: entry.noSubmission ?? false,
+      });
+      if (refusal) failures.push(`Team ${numbers.get(entry.teamId)}: ${refusal}`);
+    }
+    // All or nothing: one refused row rolls every row back.
+    if (failures.length > 0) {
+      throw appError('bulk_evaluation_failed', {
+        n: failures.length,
+        details: failures.join('; '),
       });
     }
+    await notifyGraded(
+      tx,
+      entries.map((entry) => ({
+        workspaceId: row.workspaceId,
+        title: row.title,
+        assignmentId: row.id,
+        teamId: entry.teamId,
+      })),
+      user.id,
+    );
   });
   return presentAssignment(db, access, user, row.id);
 }

@@ -68,6 +68,8 @@ export const assignmentSubmissions = pgTable(
     notes: text('notes').notNull().default(''),
     attempt: integer('attempt').notNull(),
     isLate: boolean('is_late').notNull().default(false),
+    /** Handed in by the workspace's owner on the team's behalf (spec part 2, section 6). */
+    byOwner: boolean('by_owner').notNull().default(false),
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set when the attempt was deleted: it stays in the history as deleted (decision 0016). */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

@@ -170,11 +170,13 @@ describe('assignments', () => {
       const others = await teamOn(c.otherMember, work.id, c.team1.id);
       expect(others.latest).toMatchObject({ attempt: 1, files: null, submittedBy: null });
 
-      // spec part 2, section 6: downloads for the team's leader and the owner only.
+      // Downloads for the owner and every member of the team (issue 25; the spec had the leader
+      // only, so a member got 404 for what their own leader handed in).
       const fileId = owners.latest!.files![0]!.fileId!;
-      expect((await c.leader.get(`/api/files/${fileId}`)).statusCode).toBe(200);
-      expect((await c.owner.get(`/api/files/${fileId}`)).statusCode).toBe(200);
-      for (const client of [c.member, c.otherLeader, c.otherMember, c.stranger, c.anonymous]) {
+      for (const client of [c.leader, c.member, c.owner]) {
+        expect((await client.get(`/api/files/${fileId}`)).statusCode).toBe(200);
+      }
+      for (const client of [c.otherLeader, c.otherMember, c.stranger, c.anonymous]) {
         expect((await client.get(`/api/files/${fileId}`)).statusCode).toBe(404);
       }
     });
@@ -317,12 +319,14 @@ describe('assignments', () => {
       expect(String(Number(rows.rows[0]!.score))).toBe(rows.rows[0]!.feedback);
     });
 
-    it('grades every team in one go, clamped and scaled, all or nothing', async () => {
+    it('grades every team in one go, scaled, all or nothing (issue 25: never clamped)', async () => {
       const work = await create(buildAssignmentInput({ title: 'Bulk' }));
+      await submit(c.leader, work.id, [pdf()]);
+      await submit(c.otherLeader, work.id, [pdf()]);
       const url = `${base()}/assignments/${work.id}/evaluations/bulk`;
       const empty = await c.owner.post(url, {
         maxScore: 50,
-        entries: [{ teamId: c.team1.id, score: 0, feedback: '' }],
+        entries: [{ teamId: c.team1.id, score: null, feedback: '' }],
       });
       expect(empty.statusCode).toBe(400);
       expect(empty.json().message).toContain(
@@ -340,11 +344,22 @@ describe('assignments', () => {
       expect(broken.json().message).toMatch(/^Failed to evaluate 1 teams: .+: Team not found$/);
       expect((await teamOn(c.owner, work.id, c.team1.id)).grade).toBeNull();
 
-      const done = await c.owner.post(url, {
+      // A score above the maximum is its row's error (the spec clamped it to the maximum).
+      const over = await c.owner.post(url, {
         maxScore: 50,
         entries: [
           { teamId: c.team1.id, score: 45, feedback: '' },
           { teamId: c.team2.id, score: 60, feedback: 'Capped' },
+        ],
+      });
+      expect(over.statusCode).toBe(400);
+      expect(over.json().field).toBe('entries.1.score');
+
+      const done = await c.owner.post(url, {
+        maxScore: 50,
+        entries: [
+          { teamId: c.team1.id, score: 45, feedback: '' },
+          { teamId: c.team2.id, score: 50, feedback: 'Full marks' },
         ],
       });
       expect(done.statusCode).toBe(200);

@@ -50,6 +50,7 @@ function submissionJson(detailed: SQL): SQL {
     'attempt', s.attempt,
     'submittedAt', s.submitted_at,
     'isLate', coalesce(s.submitted_at > ln.task_deadline, false),
+    'byOwner', s.by_owner,
     'submittedBy', case when ${detailed} then (
       select json_build_object('id', u.id, 'name', u.name) from "user" u where u.id = s.submitted_by
     ) end,
@@ -61,6 +62,22 @@ function submissionJson(detailed: SQL): SQL {
       from task_submission_files sf where sf.submission_id = s.id), '[]'::json) end,
     'deletedAt', s.deleted_at
   )`;
+}
+
+// An individual answer as JSON: the attempt, and its grade for the owner's scope only (a member's
+// grade is theirs: the team's members share a scope and see each other's answers, not grades;
+// issue 25, the student reads it in My grades).
+function individualJson(detailed: SQL, withGrade: boolean): SQL {
+  return sql`(${submissionJson(detailed)})::jsonb || jsonb_build_object(
+    'userId', case when ${withGrade} then s.user_id end,
+    'evaluation', case when ${withGrade} then (
+      select json_build_object(
+        'id', e.id, 'score', e.score, 'rawScore', e.raw_score,
+        'maxScore', e.max_score, 'feedback', e.feedback,
+        'evaluatedBy', (select json_build_object('id', u.id, 'name', u.name)
+          from "user" u where u.id = e.evaluated_by),
+        'evaluatedAt', e.evaluated_at, 'submissionId', s.id, 'attempt', s.attempt)
+      from task_evaluations e where e.submission_id = s.id) end)`;
 }
 
 /**
@@ -181,7 +198,8 @@ export async function loadScopedNotes(
                   where s.note_id = ln.id and s.team_id = t.id and s.kind = 'individual'
                     and s.is_current),
                 'submissions', case when ${detailed} then coalesce((
-                  select json_agg(${submissionJson(detailed)} order by s.submitted_at, s.id)
+                  select json_agg(${individualJson(detailed, scope.allTeams)}
+                    order by s.submitted_at, s.id)
                   from task_submissions s
                   where s.note_id = ln.id and s.team_id = t.id and s.kind = 'individual'
                     and s.is_current), '[]'::json) else '[]'::json end)
@@ -452,12 +470,14 @@ export async function insertAttempt(
     submittedBy: string;
     description: string;
     attempt: number;
+    byOwner?: boolean;
     files: ReadonlyArray<{ id: string; name: string; size: number }>;
   },
 ): Promise<string> {
   const [row] = await tx
     .insert(taskSubmissions)
     .values({
+      byOwner: input.byOwner ?? false,
       noteId: input.noteId,
       kind: input.owner.kind,
       teamId: input.owner.teamId,
@@ -502,30 +522,43 @@ export async function answerOfSubmissionFile(db: Db, fileId: string) {
   return row;
 }
 
-/** Sets the owner's evaluation of an attempt (one row per attempt, updated in place). */
+/**
+ * Sets the owner's evaluation of an attempt (one row per attempt, updated in place). A null score
+ * (feedback only, issue 25) saves the feedback and keeps the score the row had, if any.
+ */
 export async function upsertTaskEvaluation(
   tx: Db,
   input: {
     submissionId: string;
-    score: number;
-    rawScore: number;
+    score: number | null;
+    rawScore: number | null;
     maxScore: number;
     feedback: string;
     evaluatedBy: string;
   },
 ) {
+  const scoreSet =
+    input.score === null
+      ? {}
+      : { score: input.score, rawScore: input.rawScore, maxScore: input.maxScore };
   await tx
     .insert(taskEvaluations)
     .values(input)
     .onConflictDoUpdate({
       target: taskEvaluations.submissionId,
       set: {
-        score: input.score,
-        rawScore: input.rawScore,
-        maxScore: input.maxScore,
+        ...scoreSet,
         feedback: input.feedback,
         evaluatedBy: input.evaluatedBy,
         evaluatedAt: sql`now()`,
       },
     });
+}
+
+/** The team of a member's current answer to an individual task, or null when they have none. */
+export async function teamOfAnswerer(db: Db, noteId: string, userId: string) {
+  const result = await db.execute(sql`
+    select team_id as "teamId" from task_submissions
+    where note_id = ${noteId} and kind = 'individual' and user_id = ${userId} and is_current`);
+  return rowsOf<{ teamId: string }>(result)[0]?.teamId ?? null;
 }

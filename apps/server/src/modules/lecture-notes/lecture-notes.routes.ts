@@ -1,10 +1,11 @@
 import {
-  evaluationInput,
   lectureNote,
   lectureNoteInput,
   lectureNotesSection,
   lectureNoteUpdate,
   safeParam,
+  taskBulkEvaluationInput,
+  taskEvaluationInput,
   TEXT_LIMITS,
 } from '@teamshuffle/domain';
 import type { LectureNotesSection } from '@teamshuffle/domain';
@@ -27,6 +28,7 @@ import {
   detachFile,
   editableNote,
   evaluateTaskAnswer,
+  evaluateTaskAnswers,
   getNotesSection,
   NotesCache,
   presentNote,
@@ -39,6 +41,8 @@ import {
 
 const id = safeParam(TEXT_LIMITS.id);
 const noteParams = z.object({ id, noteId: id });
+/** The owner hands in on a team's behalf (issue 25); others hand in for their own team. */
+const onBehalfQuery = z.object({ onBehalfOf: id.optional() });
 const SIGNED_IN = ['unauthenticated', 'email_not_verified'] as const;
 const IN_WORKSPACE = [...SIGNED_IN, 'workspace_not_found', 'forbidden'] as const;
 const UPLOAD_ERRORS = [
@@ -246,8 +250,9 @@ export const lectureNotesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['lecture notes'],
         summary:
-          "Submit or resubmit an answer to a note's task (multipart: files and a description): the team's leader, or each member for an individual task",
+          "Submit or resubmit an answer to a note's task (multipart: files and a description): the team's leader, or each member for an individual task; or the owner on a team's behalf (`onBehalfOf`, team tasks), recorded as handed in by the owner",
         params: noteParams,
+        querystring: onBehalfQuery,
         headers: idempotencyHeaders,
         response: {
           201: lectureNote,
@@ -270,7 +275,13 @@ export const lectureNotesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const access = request.workspaceAccess!;
       const user = request.user!;
-      const { note, owner } = await answerTarget(app.db, access, user, request.params.noteId);
+      const { note, owner, byOwner } = await answerTarget(
+        app.db,
+        access,
+        user,
+        request.params.noteId,
+        request.query.onBehalfOf,
+      );
       await app.files.store(
         request,
         reply,
@@ -280,6 +291,7 @@ export const lectureNotesRoutes: FastifyPluginAsyncZod = async (app) => {
             note,
             owner,
             user,
+            byOwner,
             description: fields.description,
             files: rows.map((row) => ({ id: row.id, name: row.originalName, size: row.size })),
           }),
@@ -360,10 +372,11 @@ export const lectureNotesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { idempotent: true },
       schema: {
         tags: ['lecture notes'],
-        summary: "Evaluate a team's answer to a team task (owner)",
+        summary:
+          "Evaluate an answer to a note's task (owner): a team's (`teamId`) or, for an individual task, a member's (`userId`)",
         params: noteParams,
         headers: idempotencyHeaders,
-        body: evaluationInput,
+        body: taskEvaluationInput,
         response: {
           200: lectureNote,
           ...errorResponses(
@@ -372,12 +385,48 @@ export const lectureNotesRoutes: FastifyPluginAsyncZod = async (app) => {
             'lecture_note_not_found',
             'team_assignment_not_found',
             'submission_not_found',
+            'member_submission_not_found',
           ),
         },
       },
     },
     async (request) =>
       evaluateTaskAnswer(
+        app.db,
+        request.workspaceAccess!,
+        request.user!,
+        request.params.noteId,
+        request.body,
+      ),
+  );
+
+  app.post(
+    '/api/workspaces/:id/notes/:noteId/evaluations/bulk',
+    {
+      ...signedIn,
+      preValidation: app.workspaceAccess('manageAssignments', { withPreferences: true }),
+      config: { idempotent: true },
+      schema: {
+        tags: ['lecture notes'],
+        summary:
+          "Bulk grading of a note's task (owner; issue 25): per team, or per member for an individual task, all or nothing; a score out of 0..max is its row's error",
+        params: noteParams,
+        headers: idempotencyHeaders,
+        body: taskBulkEvaluationInput,
+        response: {
+          200: lectureNote,
+          ...errorResponses(
+            ...IN_WORKSPACE,
+            ...IDEMPOTENCY_ERRORS,
+            'lecture_note_not_found',
+            'team_assignment_not_found',
+            'bulk_evaluation_failed',
+          ),
+        },
+      },
+    },
+    async (request) =>
+      evaluateTaskAnswers(
         app.db,
         request.workspaceAccess!,
         request.user!,

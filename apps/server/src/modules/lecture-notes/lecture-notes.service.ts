@@ -1,5 +1,6 @@
 import {
   AppError,
+  appError,
   ATTACHMENT_ALLOWED_TYPES,
   BYTES_PER_MB,
   can,
@@ -11,6 +12,8 @@ import {
   type lectureNoteInput,
   type LectureNotesSection,
   type lectureNoteUpdate,
+  type taskBulkEvaluationInput,
+  type taskEvaluationInput,
   TEXT_RULES,
   text,
 } from '@teamshuffle/domain';
@@ -20,7 +23,9 @@ import type { Db } from '../../plugins/database.ts';
 import { deleteFileRows, unchargeFiles } from '../files/files.repository.ts';
 import type { UploadPolicy } from '../files/files.service.ts';
 import { notifySubmitted, notifyTaskPublished } from '../notifications/notifications.service.ts';
+import { notifyGraded } from '../notifications/notify-graded.ts';
 import type { Access } from '../workspace-access/workspace-access.ts';
+import { findTeam } from '../workspaces/workspaces.repository.ts';
 import type { SectionVersion } from '../workspace-access/workspace-access.repository.ts';
 import { VersionedCache } from '../../db/versioned-cache.ts';
 import {
@@ -47,6 +52,7 @@ import {
   type NotesReader,
   retireAttempt,
   type SubmissionOwner,
+  teamOfAnswerer,
   updateNote,
   upsertTaskEvaluation,
 } from './lecture-notes.repository.ts';
@@ -268,24 +274,47 @@ export async function detachFile(
 /**
  * Whose answer the caller gives to a note's task, or the refusal: a team task is its team's,
  * submitted by the team's leader (the caller's verified e-mail is that leader's, trimmed and
- * case-insensitive, as role resolution matched it); an individual task is the member's own.
+ * case-insensitive, as role resolution matched it), or by the owner on its behalf (`onBehalfOf`,
+ * issue 25: recorded as handed in by the owner); an individual task is the member's own.
  */
-function answerOwner(note: NoteRow, access: Access, user: SessionUser): SubmissionOwner {
+async function answerOwner(
+  db: Db,
+  note: NoteRow,
+  access: Access,
+  user: SessionUser,
+  onBehalfOf: string | undefined,
+): Promise<SubmissionOwner> {
   const teamId = access.memberTeamId;
   if (note.assignmentType === 'team') {
+    if (access.role === 'owner' && onBehalfOf !== undefined) {
+      if ((await findTeam(db, access.workspace.id, onBehalfOf)) === undefined) {
+        throw new AppError('team_not_found');
+      }
+      return { kind: 'team', teamId: onBehalfOf };
+    }
     if (access.role !== 'leader' || !teamId) throw new AppError('team_leader_only');
+    // Only the owner hands in for another team.
+    if (onBehalfOf !== undefined && onBehalfOf !== teamId) throw new AppError('forbidden');
     return { kind: 'team', teamId };
   }
+  if (onBehalfOf !== undefined) throw new AppError('forbidden');
   if (!can(access.role, 'submitTask') || !teamId) throw new AppError('not_team_member');
   return { kind: 'individual', teamId, userId: user.id };
 }
 
 /** The note whose task the caller answers, and whose answer it is. */
-export async function answerTarget(db: Db, access: Access, user: SessionUser, noteId: string) {
+export async function answerTarget(
+  db: Db,
+  access: Access,
+  user: SessionUser,
+  noteId: string,
+  onBehalfOf?: string,
+) {
   const note = await visibleNote(db, access, user, noteId);
   if (!note.hasTask) throw new AppError('team_assignment_not_found');
   if (!note.isPublished) throw new AppError('note_not_published');
-  return { note, owner: answerOwner(note, access, user) };
+  const owner = await answerOwner(db, note, access, user, onBehalfOf);
+  return { note, owner, byOwner: access.role === 'owner' };
 }
 
 /**
@@ -323,6 +352,7 @@ export async function recordAnswer(
     note: NoteRow;
     owner: SubmissionOwner;
     user: SessionUser;
+    byOwner?: boolean;
     description: string | undefined;
     files: ReadonlyArray<{ id: string; name: string; size: number }>;
   },
@@ -342,6 +372,7 @@ export async function recordAnswer(
     noteId: input.note.id,
     owner: input.owner,
     submittedBy: input.user.id,
+    byOwner: input.byOwner ?? false,
     description: parsed.data,
     attempt,
     files: input.files,
@@ -406,34 +437,156 @@ export async function removeAnswer(
   });
 }
 
+/** A row of a task grading action: whose answer, the score on the action's scale, feedback. */
+type TaskGrade = {
+  owner: SubmissionOwner;
+  rawScore: number | null;
+  maxScore: number;
+  feedback: string;
+};
+
 /**
- * Evaluate a team's answer to a team task (owner), as assignments are evaluated: its current
- * attempt; the spec's errors when the note, the team task or the answer is missing.
+ * Grades an answer's current attempt inside `tx`, or returns the refusal's id when there is none
+ * (a grade is never invented for work that does not exist). A null score (feedback only, issue
+ * 25) saves the feedback and keeps the score the attempt had, if any.
+ */
+async function gradeAnswer(
+  tx: Db,
+  noteId: string,
+  user: SessionUser,
+  grade: TaskGrade,
+): Promise<'submission_not_found' | 'member_submission_not_found' | null> {
+  await lockAnswer(tx, noteId, grade.owner);
+  const current = await findCurrentAnswer(tx, noteId, grade.owner);
+  if (!current) {
+    return grade.owner.kind === 'team' ? 'submission_not_found' : 'member_submission_not_found';
+  }
+  await upsertTaskEvaluation(tx, {
+    submissionId: current.id,
+    score: grade.rawScore === null ? null : roundTo((grade.rawScore / grade.maxScore) * 100, 2),
+    rawScore: grade.rawScore === null ? null : roundTo(grade.rawScore, 2),
+    maxScore: grade.maxScore,
+    feedback: grade.feedback,
+    evaluatedBy: user.id,
+  });
+  return null;
+}
+
+/** Whose answer a grading row names: a team on a team task, a member on an individual one. */
+async function gradedOwner(
+  db: Db,
+  access: Access,
+  note: NoteRow,
+  entry: { teamId?: string | undefined; userId?: string | undefined },
+): Promise<SubmissionOwner | null> {
+  if (note.assignmentType === 'team') {
+    if (!entry.teamId) return null;
+    return (await findTeam(db, access.workspace.id, entry.teamId))
+      ? { kind: 'team', teamId: entry.teamId }
+      : null;
+  }
+  if (!entry.userId) return null;
+  const teamId = await teamOfAnswerer(db, note.id, entry.userId);
+  return teamId ? { kind: 'individual', teamId, userId: entry.userId } : null;
+}
+
+/** What a graded answer's notification names (the team's members, or the member). */
+function gradedWork(note: NoteRow, owner: SubmissionOwner) {
+  const base = {
+    workspaceId: note.workspaceId,
+    title: note.taskTitle ?? note.title,
+    noteId: note.id,
+  };
+  return owner.kind === 'team'
+    ? { ...base, teamId: owner.teamId }
+    : { ...base, userId: owner.userId, teamId: owner.teamId };
+}
+
+/**
+ * Evaluate an answer to a note's task (owner), as assignments are evaluated: a team's (team
+ * task) or one member's (individual task, `userId`; issue 25), its current attempt; the spec's
+ * errors when the note, the task or the answer is missing. Whoever's work it is is told
+ * (submission_graded) in the same transaction.
  */
 export async function evaluateTaskAnswer(
   db: Db,
   access: Access,
   user: SessionUser,
   noteId: string,
-  input: { teamId: string; score: number; feedback: string },
+  input: z.output<typeof taskEvaluationInput>,
 ): Promise<LectureNote> {
   const note = await visibleNote(db, access, user, noteId);
-  if (!note.hasTask || note.assignmentType !== 'team') {
-    throw new AppError('team_assignment_not_found');
+  if (!note.hasTask) throw new AppError('team_assignment_not_found');
+  const owner = await gradedOwner(db, access, note, input);
+  if (!owner) {
+    throw new AppError(
+      note.assignmentType === 'team' ? 'team_assignment_not_found' : 'member_submission_not_found',
+    );
   }
-  const owner: SubmissionOwner = { kind: 'team', teamId: input.teamId };
   await db.transaction(async (tx) => {
-    await lockAnswer(tx, note.id, owner);
-    const current = await findCurrentAnswer(tx, note.id, owner);
-    if (!current) throw new AppError('submission_not_found');
-    await upsertTaskEvaluation(tx, {
-      submissionId: current.id,
-      score: roundTo(input.score, 2),
-      rawScore: roundTo(input.score, 2),
+    const refusal = await gradeAnswer(tx, note.id, user, {
+      owner,
+      rawScore: input.score,
       maxScore: SCORE_MAX,
       feedback: input.feedback,
-      evaluatedBy: user.id,
     });
+    if (refusal) throw new AppError(refusal);
+    await notifyGraded(tx, [gradedWork(note, owner)], user.id);
+  });
+  return presentNote(db, access, user, note.id);
+}
+
+/**
+ * Bulk grading of a note's task (owner; issue 25): per team for a team task, per member for an
+ * individual one, on a scale of 1 to 1000, in one transaction, all or nothing. A score outside
+ * 0..max was refused on its row by the schema (never clamped); a row without a score saves its
+ * feedback; a row whose team or member has no answer is refused by name ("Failed to evaluate
+ * {n} teams: ..."). Each student is told once (submission_graded), in the same transaction.
+ */
+export async function evaluateTaskAnswers(
+  db: Db,
+  access: Access,
+  user: SessionUser,
+  noteId: string,
+  input: z.output<typeof taskBulkEvaluationInput>,
+): Promise<LectureNote> {
+  const note = await visibleNote(db, access, user, noteId);
+  if (!note.hasTask) throw new AppError('team_assignment_not_found');
+  const entries = input.entries.filter(
+    (entry) => entry.score !== null || entry.feedback.trim() !== '',
+  );
+  const failures: string[] = [];
+  const rows: Array<{ owner: SubmissionOwner; entry: (typeof entries)[number] }> = [];
+  for (const entry of entries) {
+    const owner = await gradedOwner(db, access, note, entry);
+    const name = entry.teamId ?? entry.userId ?? '?';
+    if (!owner) failures.push(`${name}: No submission found`);
+    else rows.push({ owner, entry });
+  }
+  if (failures.length > 0) {
+    throw appError('bulk_evaluation_failed', { n: failures.length, details: failures.join('; ') });
+  }
+  await db.transaction(async (tx) => {
+    for (const { owner, entry } of rows) {
+      const refusal = await gradeAnswer(tx, note.id, user, {
+        owner,
+        rawScore: entry.score,
+        maxScore: input.maxScore,
+        feedback: entry.feedback,
+      });
+      if (refusal) failures.push(`${entry.teamId ?? entry.userId}: No submission found`);
+    }
+    if (failures.length > 0) {
+      throw appError('bulk_evaluation_failed', {
+        n: failures.length,
+        details: failures.join('; '),
+      });
+    }
+    await notifyGraded(
+      tx,
+      rows.map(({ owner }) => gradedWork(note, owner)),
+      user.id,
+    );
   });
   return presentNote(db, access, user, note.id);
 }

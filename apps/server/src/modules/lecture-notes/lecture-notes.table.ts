@@ -106,6 +106,8 @@ export const taskSubmissions = pgTable(
     description: text('description').notNull().default(''),
     attempt: integer('attempt').notNull(),
     isCurrent: boolean('is_current').notNull().default(true),
+    /** Handed in by the workspace's owner on the team's behalf (spec part 2, section 6). */
+    byOwner: boolean('by_owner').notNull().default(false),
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set when the attempt was deleted: it stays in the history as deleted (decision 0016). */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

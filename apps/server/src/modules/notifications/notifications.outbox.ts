@@ -39,7 +39,12 @@ const MAX_MAIL_ATTEMPTS = 5;
 const ORDER_LOCK_ID = 7_240_323;
 
 /** Types whose notifications also go by e-mail to users who chose so (issue 13). */
-export const MAILED_TYPES = new Set(['assignment_created', 'assignment_deadline_reminder']);
+export const MAILED_TYPES = new Set([
+  'assignment_created',
+  'assignment_deadline_reminder',
+  // issue 25: a student's graded work, as the other notifications mailed by choice
+  'submission_graded',
+]);
 
 /** A notification to enqueue, with its key: one notification per key, ever. */
 export type OutboxEntry = NewNotification & { key: string };

@@ -10,6 +10,7 @@ import { joiningEn } from './joining.en';
 import { invitationsEn } from './invitations.en';
 import { rosterEn } from './roster.en';
 import { peerEvaluationEn } from './peer-evaluation.en';
+import { gradingEn } from './grading.en';
 
 /** English strings of the web app. `ko.ts` must provide the same keys (checked by the type). */
 export const en = {
@@ -25,6 +26,7 @@ export const en = {
   invitations: invitationsEn,
   roster: rosterEn,
   peer: peerEvaluationEn,
+  grading: gradingEn,
 
   common: {
     appName: 'Teamshuffle',

@@ -10,6 +10,7 @@ import { joiningKo } from './joining.ko';
 import { invitationsKo } from './invitations.ko';
 import { rosterKo } from './roster.ko';
 import { peerEvaluationKo } from './peer-evaluation.ko';
+import { gradingKo } from './grading.ko';
 
 /** Korean strings of the web app. */
 export const ko: Translation = {
@@ -24,6 +25,7 @@ export const ko: Translation = {
   invitations: invitationsKo,
   roster: rosterKo,
   peer: peerEvaluationKo,
+  grading: gradingKo,
 
   common: {
     appName: 'Teamshuffle',

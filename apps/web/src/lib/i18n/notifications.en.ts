@@ -51,6 +51,7 @@ export const notificationsEn = {
     workspace_join_requested: 'Join request',
     workspace_join_approved: 'Joined',
     workspace_join_rejected: 'Join request declined',
+    submission_graded: 'Graded',
     generic: 'Notification',
   },
   time: {

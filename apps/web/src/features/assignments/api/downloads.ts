@@ -13,7 +13,7 @@ export function gradesCsvPath(workspaceId: string): ApiPath {
   return `/api/workspaces/${encodeURIComponent(workspaceId)}/grades.csv`;
 }
 
-/** GET /api/files/:id: a submitted file (the team's leader and the owner only). */
+/** GET /api/files/:id: a submitted file (the owner and every member of its team; issue 25). */
 export function filePath(fileId: string): ApiPath {
   return `/api/files/${encodeURIComponent(fileId)}`;
 }

@@ -51,6 +51,12 @@ export function AttemptView({
               {t('assignments.panel.submittedBy', { name: t('assignments.panel.deletedAccount') })}
             </Text>
           ) : null}
+          {attempt.byOwner ? (
+            // issue 25: the owner handed it in on the team's behalf (spec part 2, section 6)
+            <Badge color="violet" variant="light" size="sm" data-testid="by-owner">
+              {t('grading.byOwner')}
+            </Badge>
+          ) : null}
           {attempt.deletedAt ? (
             <Badge
               color="gray"

@@ -6,6 +6,7 @@ import {
   Modal,
   NumberInput,
   Stack,
+  Switch,
   Table,
   Text,
   Textarea,
@@ -50,8 +51,10 @@ interface BulkEvaluateModalProps {
 
 /**
  * Bulk evaluation (owner; spec part 2, section 5): every team in one dialog on a scale of 1 to
- * 1000 (default 100, remembered per assignment on this device), each score clamped to 0..max and
- * stored as a percent of it, all saved in one request that succeeds or fails as a whole.
+ * 1000 (default 100, remembered per assignment on this device), stored as a percent of it, all
+ * saved in one request that succeeds or fails as a whole. Issue 25: a score out of 0..max is its
+ * row's error (never clamped), an empty score with feedback saves the feedback only, and a team
+ * that handed nothing in is graded only with its "No submission" switch on.
  */
 export function BulkEvaluateModal({
   opened,
@@ -145,6 +148,9 @@ function BulkForm({
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Text size="sm">{t('assignments.bulk.intro', { title: assignment.title })}</Text>
+        <Text size="xs" c="dimmed">
+          {t('grading.emptyMeansNoScore')} {t('grading.noSubmissionHint')}
+        </Text>
         <NumberInput
           label={t('assignments.bulk.maxScoreLabel')}
           description={t('assignments.bulk.maxScoreHint')}
@@ -217,12 +223,27 @@ function BulkForm({
                         min={0}
                         max={maxScore}
                         decimalScale={2}
-                        allowNegative={false}
-                        // spec part 2, section 5: each score is clamped to 0..max
-                        clampBehavior="blur"
-                        disabled={isSaved}
+                        allowNegative
+                        // issue 25: never clamped; out of range is this row's error
+                        clampBehavior="none"
+                        disabled={
+                          isSaved ||
+                          (team.latest === null && !form.values.entries[index]?.noSubmission)
+                        }
                         {...form.getInputProps(`entries.${index}.score`)}
                       />
+                      {team.latest === null ? (
+                        <Switch
+                          mt={6}
+                          size="xs"
+                          label={t('grading.noSubmission')}
+                          aria-label={t('grading.noSubmissionLabel', { number: team.teamNumber })}
+                          disabled={isSaved}
+                          {...form.getInputProps(`entries.${index}.noSubmission`, {
+                            type: 'checkbox',
+                          })}
+                        />
+                      ) : null}
                     </Table.Td>
                     <Table.Td miw={200}>
                       <Textarea

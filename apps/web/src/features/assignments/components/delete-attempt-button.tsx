@@ -75,10 +75,13 @@ export function DeleteAttemptButton({
             {evaluation
               ? t('assignments.panel.deleteGradedText', {
                   attempt: attempt.attempt,
-                  grade: t('assignments.panel.gradeWithLetter', {
-                    score: evaluation.rawScore,
-                    letter: gradeFromPercent(evaluation.score).grade,
-                  }),
+                  grade:
+                    evaluation.score === null
+                      ? t('grading.feedbackOnly')
+                      : t('assignments.panel.gradeWithLetter', {
+                          score: evaluation.rawScore,
+                          letter: gradeFromPercent(evaluation.score).grade,
+                        }),
                 })
               : t('assignments.panel.deleteText', { attempt: attempt.attempt })}
           </Text>

@@ -18,6 +18,7 @@ import { notify } from '../../../lib/notify';
 import { useEvaluateTeam } from '../api/evaluate-team';
 import { gradeTarget } from '../utils/team-state';
 import { EvaluationLine } from './evaluation-line';
+import { SubmittedFilePreview } from './submitted-file-preview';
 
 interface EvaluateModalProps {
   opened: boolean;
@@ -78,7 +79,7 @@ function EvaluateForm({
       ? team.grade
       : null;
   const [initialValues] = useState<EvaluationForm>(() => ({
-    score: current ? current.score : '',
+    score: current?.score ?? '',
     feedback: current?.feedback ?? '',
   }));
   const form = useSchemaForm(evaluationForm, { initialValues });
@@ -156,6 +157,7 @@ function EvaluateForm({
             </Stack>
           ) : null}
         </Stack>
+        {team.latest ? <SubmittedFilePreview files={team.latest.files} /> : null}
         <NumberInput
           label={t('assignments.evaluate.scoreLabel')}
           min={SCORE_MIN}

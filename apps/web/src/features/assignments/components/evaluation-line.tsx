@@ -1,4 +1,4 @@
-import { Group, Stack, Text } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { formatDateTime } from '@teamshuffle/domain';
 import type { EvaluationView } from '@teamshuffle/domain';
 import { useTranslation } from '../../../lib/i18n';
@@ -17,10 +17,22 @@ export function EvaluationLine({
   return (
     <Stack gap={2} data-testid="evaluation">
       <Group gap="xs" wrap="nowrap">
-        <GradeBadge percent={evaluation.score} size="sm" />
-        <Text size="sm" fw={600} data-testid="evaluation-score">
-          {t('assignments.grade.score', { raw: evaluation.rawScore, max: evaluation.maxScore })}
-        </Text>
+        {evaluation.score === null || evaluation.rawScore === null ? (
+          // issue 25: feedback without a score is never shown as 0 (F)
+          <Badge variant="light" color="gray" size="sm" data-testid="evaluation-score">
+            {t('grading.feedbackOnly')}
+          </Badge>
+        ) : (
+          <>
+            <GradeBadge percent={evaluation.score} size="sm" />
+            <Text size="sm" fw={600} data-testid="evaluation-score">
+              {t('assignments.grade.score', {
+                raw: evaluation.rawScore,
+                max: evaluation.maxScore,
+              })}
+            </Text>
+          </>
+        )}
       </Group>
       {withDetails && evaluation.feedback !== '' ? (
         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>

@@ -86,29 +86,52 @@ describe('bulk rows', () => {
 
   it("start from each team's current grade on the chosen scale", () => {
     expect(initialBulkEntries(teams, 100)).toEqual([
-      { teamId: T1, score: 95, feedback: 'Great' },
-      { teamId: T2, score: 80, feedback: '' },
-      { teamId: T3, score: '', feedback: '' },
+      { teamId: T1, score: 95, feedback: 'Great', noSubmission: false },
+      { teamId: T2, score: 80, feedback: '', noSubmission: false },
+      { teamId: T3, score: '', feedback: '', noSubmission: false },
     ]);
     expect(initialBulkEntries(teams, 50).map((entry) => entry.score)).toEqual([47.5, 40, '']);
   });
 
-  it('clamps every score to 0..max, an empty one as 0 (spec part 2, section 5)', () => {
-    const parsed = bulkEvaluationForm.parse({
+  it('never clamps: a score out of 0..max is its row error, an empty one no score (issue 25)', () => {
+    const result = bulkEvaluationForm.safeParse({
       maxScore: 50,
       entries: [
-        { teamId: T1, score: 80, feedback: '' },
+        { teamId: T1, score: 70, feedback: '' },
         { teamId: T2, score: -3, feedback: 'ok' },
         { teamId: T3, score: '', feedback: '' },
       ],
     });
-    expect(parsed.entries.map((entry) => entry.score)).toEqual([50, 0, 0]);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['entries.0.score', 'Score must be between 0 and 50'],
+      ['entries.1.score', 'Score must be between 0 and 50'],
+    ]);
+    const parsed = bulkEvaluationForm.parse({
+      maxScore: 50,
+      entries: [
+        { teamId: T1, score: 50, feedback: '' },
+        { teamId: T2, score: '', feedback: 'Feedback only' },
+      ],
+    });
+    expect(parsed.entries.map((entry) => entry.score)).toEqual([50, null]);
   });
 
-  it('refuses a form with no score above 0 and no feedback, in the API words', () => {
+  it('starts a team that handed nothing in without "No submission", one graded so with it', () => {
+    const rows = initialBulkEntries(
+      [
+        { teamId: T1, grade: null, latest: null },
+        { teamId: T2, grade: { ...grade(0, 0, 100), submissionId: null }, latest: null },
+      ],
+      100,
+    );
+    expect(rows.map((row) => row.noSubmission)).toEqual([false, true]);
+  });
+
+  it('refuses a form with no score and no feedback, in the API words', () => {
     const result = bulkEvaluationForm.safeParse({
       maxScore: 100,
-      entries: [{ teamId: T1, score: 0, feedback: '  ' }],
+      entries: [{ teamId: T1, score: '', feedback: '  ' }],
     });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe(

@@ -50,25 +50,33 @@ export function browserStorage(): Storage | null {
 }
 
 type BulkEntry = BulkEvaluationForm['entries'][number];
-type Team = Pick<AssignmentTeamState, 'teamId' | 'grade'>;
+type Team = Pick<AssignmentTeamState, 'teamId' | 'grade'> & {
+  latest?: AssignmentTeamState['latest'];
+};
 
-/** A team's current grade on a scale of `maxScore` (its raw score when given on that scale). */
-function scoreOn(grade: NonNullable<AssignmentTeamState['grade']>, maxScore: number): number {
+/** A team's current score on a scale of `maxScore` (its raw score when given on that scale). */
+function scoreOn(grade: NonNullable<AssignmentTeamState['grade']>, maxScore: number): number | '' {
+  if (grade.score === null || grade.rawScore === null) return '';
   return grade.maxScore === maxScore ? grade.rawScore : roundTo((grade.score * maxScore) / 100, 2);
 }
 
-/** One row per team, filled with its current grade (or empty). */
+/**
+ * One row per team, filled with its current grade (or empty). A team that handed nothing in
+ * starts without "No submission": it is graded only when the owner switches it on (issue 25).
+ */
 export function initialBulkEntries(teams: readonly Team[], maxScore: number): BulkEntry[] {
   return teams.map((team) => ({
     teamId: team.teamId,
     score: team.grade ? scoreOn(team.grade, maxScore) : '',
     feedback: team.grade?.feedback ?? '',
+    noSubmission: team.latest === null && team.grade !== null,
   }));
 }
 
 /**
- * The entries worth sending: a score above 0 or feedback (the rule of the API), and different
- * from the team's current grade, so an unchanged grade is never moved onto a newer attempt.
+ * The entries worth sending: a score or feedback (the rule of the API), and different from the
+ * team's current grade, so an unchanged grade is never moved onto a newer attempt. An empty score
+ * is sent as none (issue 25: feedback only, never 0).
  */
 export function changedBulkEntries(
   input: BulkEvaluationInput,
@@ -76,11 +84,11 @@ export function changedBulkEntries(
 ): BulkEvaluationInput['entries'] {
   const grades = new Map(teams.map((team) => [team.teamId, team.grade]));
   return input.entries.filter((entry) => {
-    if (!(entry.score > 0 || entry.feedback.trim() !== '')) return false;
+    if (entry.score === null && entry.feedback.trim() === '') return false;
     const grade = grades.get(entry.teamId);
     if (!grade) return true;
-    const percent = roundTo((entry.score / input.maxScore) * 100, 2);
-    return percent !== grade.score || entry.feedback !== grade.feedback;
+    const percent = entry.score === null ? null : roundTo((entry.score / input.maxScore) * 100, 2);
+    return (percent !== null && percent !== grade.score) || entry.feedback !== grade.feedback;
   });
 }
 
@@ -98,7 +106,7 @@ export function rescaleBulkEntries(
   const grades = new Map(teams.map((team) => [team.teamId, team.grade]));
   return entries.map((entry) => {
     const grade = grades.get(entry.teamId);
-    if (!grade || entry.score !== scoreOn(grade, fromMax)) return entry;
+    if (!grade || entry.score === '' || entry.score !== scoreOn(grade, fromMax)) return entry;
     return { ...entry, score: scoreOn(grade, toMax) };
   });
 }

@@ -77,6 +77,12 @@ export function SubmissionDetails({ submission }: { submission: TaskSubmission }
             {t('lectureNotes.panel.submittedBy', { name: t('lectureNotes.panel.deletedAccount') })}
           </Text>
         ) : null}
+        {submission.byOwner ? (
+          // issue 25: the owner handed it in on the team's behalf (spec part 2, section 6)
+          <Badge color="violet" variant="light" size="xs" data-testid="by-owner">
+            {t('grading.byOwner')}
+          </Badge>
+        ) : null}
         {submission.deletedAt ? (
           <Badge
             size="sm"
@@ -258,6 +264,7 @@ export function DeleteSubmissionButton({
 
 /** "88 (B)": a grade with its letter, as the owner's confirmation names it. */
 function gradeText(t: TFunction, evaluation: EvaluationView) {
+  if (evaluation.score === null) return t('grading.feedbackOnly');
   return t('lectureNotes.panel.gradeWithLetter', {
     score: evaluation.score,
     letter: gradeFromPercent(evaluation.score).grade,

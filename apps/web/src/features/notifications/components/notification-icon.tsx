@@ -2,6 +2,7 @@ import { ThemeIcon } from '@mantine/core';
 import {
   IconAlarm,
   IconBell,
+  IconChecklist,
   IconClipboardList,
   IconDatabaseExclamation,
   IconFileUpload,
@@ -27,6 +28,7 @@ const ICONS: Record<NotificationKind, { icon: Icon; color: string }> = {
   workspace_join_requested: { icon: IconUserQuestion, color: 'grape' },
   workspace_join_approved: { icon: IconUserCheck, color: 'teal' },
   workspace_join_rejected: { icon: IconUserX, color: 'gray' },
+  submission_graded: { icon: IconChecklist, color: 'green' },
   generic: { icon: IconBell, color: 'gray' },
 };
 
