@@ -40,7 +40,7 @@ import { useUndoJoinClaim } from '../api/undo-join-claim';
 import { useUpdateJoinSettings } from '../api/update-join-settings';
 import { joinErrorMessage } from '../utils/join-error';
 import { JoinQrCode } from './join-qr-code';
-import { useJoinStatusLabel } from './join-status-badge';
+import { useJoinStatusLabel, WRAPPING_BADGE } from './join-status-badge';
 
 const STATUS_COLORS: Record<RosterJoinStatus, string> = {
   none: 'gray',
@@ -423,27 +423,32 @@ function Statuses({ workspaceId }: { workspaceId: string }) {
         <Title order={2} size="h3">
           {t('joining.status.title')}
         </Title>
-        <Table.ScrollContainer minWidth={320}>
-          <Table data-testid="join-statuses">
-            <Table.Tbody>
-              {query.data.members.map((member) => (
-                <Table.Tr key={member.memberId}>
-                  <Table.Td>{member.name}</Table.Td>
-                  <Table.Td>
-                    {member.teamNumber === null
-                      ? t('joining.requests.noTeam')
-                      : t('joining.requests.team', { number: member.teamNumber })}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={STATUS_COLORS[member.status]}>
-                      {labelOf(member)}
-                    </Badge>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        {/* Three short columns that wrap: no minimum width, so a phone (375 px) needs no
+            sideways scrolling (a scroll container's minimum widened the whole page). */}
+        <Table data-testid="join-statuses">
+          <Table.Tbody>
+            {query.data.members.map((member) => (
+              <Table.Tr key={member.memberId}>
+                <Table.Td>{member.name}</Table.Td>
+                <Table.Td>
+                  {member.teamNumber === null
+                    ? t('joining.requests.noTeam')
+                    : t('joining.requests.team', { number: member.teamNumber })}
+                </Table.Td>
+                <Table.Td>
+                  <Badge
+                    variant="light"
+                    color={STATUS_COLORS[member.status]}
+                    h="auto"
+                    styles={WRAPPING_BADGE}
+                  >
+                    {labelOf(member)}
+                  </Badge>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
       </Stack>
     </Paper>
   );

@@ -12,6 +12,11 @@ const COLORS: Record<RosterJoinStatus, string> = {
   joined: 'teal',
 };
 
+/** A badge whose words wrap on a narrow screen instead of being cut off with an ellipsis. */
+export const WRAPPING_BADGE = {
+  label: { whiteSpace: 'normal', overflow: 'visible', lineHeight: 1.3 },
+} as const;
+
 // One index per answer, shared by every badge of the list (not one search per row).
 const indexes = new WeakMap<RosterJoinStatusView, Map<string, MemberStatus>>();
 
@@ -58,6 +63,8 @@ export function JoinStatusBadge({
       size="xs"
       variant="light"
       color={isFailed ? 'red' : COLORS[member.status]}
+      h="auto"
+      styles={WRAPPING_BADGE}
       data-testid="member-join-status"
     >
       {labelOf(member)}
