@@ -86,6 +86,18 @@ test('a student joins with the code, the owner approves, the student opens the w
   await expect(student.page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
   await expect(student.page.getByTestId('workspace-role')).toContainText('Member');
 
+  // The Members tab: the owner sees each member's join status in the list (Eve: joined); a
+  // member sees the list without anyone's join or e-mail status.
+  await owner.page.goto(`/workspace/${workspace.id}/members`);
+  const eveRow = owner.page.getByRole('row').filter({ hasText: 'Eve' });
+  await expect(eveRow.getByTestId('member-join-status')).toHaveText('Joined');
+  await expect(
+    owner.page.getByTestId('member-join-status').filter({ hasText: 'Not joined' }),
+  ).not.toHaveCount(0);
+  await student.page.goto(`/workspace/${workspace.id}/members`);
+  await expect(student.page.getByRole('row').filter({ hasText: 'Eve' })).toBeVisible();
+  await expect(student.page.getByTestId('member-join-status')).toHaveCount(0);
+
   await owner.context.close();
   await student.context.close();
 });

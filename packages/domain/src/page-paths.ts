@@ -16,6 +16,9 @@ export const PAGE_PATHS = {
   workspaceAssignments: '/workspace/:workspaceId/assignments',
   workspaceScores: '/workspace/:workspaceId/scores',
   workspaceMembers: '/workspace/:workspaceId/members',
+  /** The owner's gradebook and a member's own grades (issue 25, decision 0024). */
+  workspaceGradebook: '/workspace/:workspaceId/gradebook',
+  workspaceGrades: '/workspace/:workspaceId/grades',
   /** The teams on large cards, for a printer or a projector (issue 24). */
   workspacePrint: '/workspace/:workspaceId/print',
   /** The owner's join link, code, QR code and requests (issue 24, joining). */
@@ -37,7 +40,15 @@ export const PAGE_PATHS = {
 export type PagePath = (typeof PAGE_PATHS)[keyof typeof PAGE_PATHS];
 
 /** The workspace page's sections (issue 22): Overview is the page's own address. */
-export const WORKSPACE_TABS = ['overview', 'notes', 'assignments', 'scores', 'members'] as const;
+export const WORKSPACE_TABS = [
+  'overview',
+  'notes',
+  'assignments',
+  'scores',
+  'members',
+  'gradebook',
+  'grades',
+] as const;
 
 export type WorkspaceTab = (typeof WORKSPACE_TABS)[number];
 

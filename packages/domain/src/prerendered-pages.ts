@@ -56,6 +56,8 @@ export const SERVER_RENDERED_PAGES = [
       PAGE_PATHS.workspaceAssignments,
       PAGE_PATHS.workspaceScores,
       PAGE_PATHS.workspaceMembers,
+      PAGE_PATHS.workspaceGradebook,
+      PAGE_PATHS.workspaceGrades,
     ],
     name: 'workspace',
     start: 'interaction',

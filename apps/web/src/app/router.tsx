@@ -56,6 +56,8 @@ const PAGES = [
   { path: PAGE_PATHS.workspaceAssignments, Page: Workspace },
   { path: PAGE_PATHS.workspaceScores, Page: Workspace },
   { path: PAGE_PATHS.workspaceMembers, Page: Workspace },
+  { path: PAGE_PATHS.workspaceGradebook, Page: Workspace },
+  { path: PAGE_PATHS.workspaceGrades, Page: Workspace },
   { path: PAGE_PATHS.workspacePrint, Page: WorkspacePrint },
   { path: PAGE_PATHS.workspaceJoin, Page: WorkspaceJoin },
   { path: PAGE_PATHS.workspacePeerEvaluation, Page: WorkspacePeerEvaluation },

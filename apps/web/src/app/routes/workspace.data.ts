@@ -2,6 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { assignmentsQueryOptions } from '../../features/assignments/api/get-assignments';
 import { notesSectionQueryOptions } from '../../features/lecture-notes/api/get-notes-section';
 import { teamScoresQueryOptions } from '../../features/scores/api/get-team-scores';
+import { gradebookQueryOptions } from '../../features/gradebook/api/get-gradebook';
+import { myGradesQueryOptions } from '../../features/gradebook/api/get-my-grades';
 import { workspaceQueryOptions } from '../../features/workspace/api/get-workspace';
 import { workspaceBySlugQueryOptions } from '../../features/workspace/api/get-workspace-by-slug';
 import type { WorkspaceRef } from '../../features/workspace/hooks/use-workspace-detail';
@@ -34,8 +36,11 @@ export function workspacePageData(ref: WorkspaceRef, tab: WorkspaceTab = 'overvi
         rest.push(notesSectionQueryOptions(viewerId, workspaceId));
       }
       if (tab === 'assignments') rest.push(assignmentsQueryOptions(viewerId, workspaceId));
+      if (tab === 'grades') rest.push(myGradesQueryOptions(viewerId, workspaceId));
     }
     if (tab === 'scores' && detail?.role === 'owner') rest.push(teamScoresQueryOptions(detail.id));
+    if (tab === 'gradebook' && detail?.role === 'owner')
+      rest.push(gradebookQueryOptions(detail.id));
     return { screen, rest };
   };
 }

@@ -9,6 +9,8 @@ import { InvitationsPanel } from '../../features/invitations/components/invitati
 import { JoinStatusBadge } from '../../features/joining/components/join-status-badge';
 import { LectureNotesSection } from '../../features/lecture-notes/components/lecture-notes-section';
 import { ManageRosterSection } from '../../features/roster/components/manage-roster-section';
+import { GradebookSection } from '../../features/gradebook/components/gradebook-section';
+import { MyGradesSection } from '../../features/gradebook/components/my-grades-section';
 import { TeamScoresSection } from '../../features/scores/components/team-scores-section';
 import { showsTeamScores } from '../../features/scores/utils/score-view';
 import { TeamsSection } from '../../features/workspace/components/teams-section';
@@ -90,6 +92,11 @@ function WorkspaceSection({
       return <AssignmentsSection detail={detail} />;
     case 'scores':
       return showsTeamScores(detail) ? <TeamScoresSection detail={detail} /> : <ScoresHidden />;
+    // The gradebook (issue 25): the owner's; My grades for a member on the roster.
+    case 'gradebook':
+      return detail.role === 'owner' ? <GradebookSection detail={detail} /> : <ScoresHidden />;
+    case 'grades':
+      return <MyGradesSection detail={detail} />;
     case 'members':
       return (
         <>
@@ -125,9 +132,17 @@ function SectionLinks({ detail, tab: current }: { detail: WorkspaceDetail; tab: 
   const tabs: WorkspaceTab[] = showsTeamScores(detail)
     ? ['overview', 'notes', 'assignments', 'scores', 'members']
     : ['overview', 'notes', 'assignments', 'members'];
+  // The gradebook for the owner, My grades for a member or leader (issue 25).
+  if (detail.role === 'owner') tabs.push('gradebook');
+  else if (detail.role === 'member' || detail.role === 'leader') tabs.push('grades');
   const links: WorkspaceTabLink[] = tabs.map((tab) => ({
     tab,
-    label: t(`workspace.tabs.${tab}`),
+    label:
+      tab === 'gradebook'
+        ? t('gradebook.tab')
+        : tab === 'grades'
+          ? t('gradebook.myTab')
+          : t(`workspace.tabs.${tab}`),
     to: workspaceTabPath(detail.id, tab),
   }));
   return <WorkspaceTabs tabs={links} current={current} />;

@@ -9,6 +9,7 @@ import { teamMoveEn } from './team-move.en';
 import { joiningEn } from './joining.en';
 import { invitationsEn } from './invitations.en';
 import { rosterEn } from './roster.en';
+import { gradebookEn } from './gradebook.en';
 import { peerEvaluationEn } from './peer-evaluation.en';
 import { gradingEn } from './grading.en';
 
@@ -25,6 +26,7 @@ export const en = {
   joining: joiningEn,
   invitations: invitationsEn,
   roster: rosterEn,
+  gradebook: gradebookEn,
   peer: peerEvaluationEn,
   grading: gradingEn,
 

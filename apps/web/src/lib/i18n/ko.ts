@@ -9,6 +9,7 @@ import { teamMoveKo } from './team-move.ko';
 import { joiningKo } from './joining.ko';
 import { invitationsKo } from './invitations.ko';
 import { rosterKo } from './roster.ko';
+import { gradebookKo } from './gradebook.ko';
 import { peerEvaluationKo } from './peer-evaluation.ko';
 import { gradingKo } from './grading.ko';
 
@@ -24,6 +25,7 @@ export const ko: Translation = {
   joining: joiningKo,
   invitations: invitationsKo,
   roster: rosterKo,
+  gradebook: gradebookKo,
   peer: peerEvaluationKo,
   grading: gradingKo,
 
