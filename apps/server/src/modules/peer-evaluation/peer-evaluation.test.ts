@@ -302,6 +302,20 @@ describe('peer evaluation', () => {
       expect(await keyed()).toEqual([]);
     });
 
+    it('the sweep reminds for an evaluation only once it closes within 24 hours', async () => {
+      const later = await c.owner.post(base, {
+        title: 'Final project',
+        startsAt: new Date(Date.now() - HOUR).toISOString(),
+        endsAt: new Date(Date.now() + 48 * HOUR).toISOString(),
+        teamIds: [c.team1.id],
+      });
+      expect(later.statusCode).toBe(201);
+      expect(await remind(t.app.db, { withinHours: 24 })).toBe(0);
+      const dayLater = new Date(Date.now() + 25 * HOUR);
+      expect(await remind(t.app.db, { now: dayLater, withinHours: 24 })).toBe(2);
+      expect(await remind(t.app.db, { now: dayLater, withinHours: 24 })).toBe(0);
+    });
+
     it('releases: a member then sees their own aggregate only, never a rating or comment of others', async () => {
       const released = await c.owner.post(`${url}/release`);
       expect(released.statusCode).toBe(200);
