@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { hostname } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestClient } from '../../test/client.ts';
+import { buildUser, uniqueEmail, type TestClient } from '../../test/client.ts';
 import { buildCourse, buildCourseWork, type Course } from '../../test/course.ts';
 import { buildAssignmentInput, buildNoteInput, buildSnapshot } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
@@ -92,6 +92,40 @@ describe('Idempotency-Key after a crash', () => {
     };
     const json = (client: TestClient, url: string, body: unknown, key: string) =>
       client.request('POST', url, body, { 'idempotency-key': key });
+    const keyed = (
+      client: TestClient,
+      method: 'POST' | 'PUT' | 'DELETE',
+      url: string,
+      body: unknown,
+      key: string,
+    ) => client.request(method, url, body, { 'idempotency-key': key });
+    // Setup without a key: each operation below prepares what it needs, so the order of the list
+    // does not matter and the roster changes touch only members made for them.
+    const ok = <T>(response: Awaited<ReturnType<TestClient['request']>>, status = 200): T => {
+      expect(response.statusCode, response.body).toBe(status);
+      return response.json<T>();
+    };
+    const addMember = async (name: string, teamId: string | null, email?: string) =>
+      ok<{ memberId: string }>(
+        await c.owner.post(`${ws()}/roster/members`, { name, teamId, email }),
+        201,
+      ).memberId;
+    /** The invitations of this workspace as mailed 11 minutes ago: resending is allowed again. */
+    const ageInvitations = () =>
+      t.app.db.execute(sql`
+        update workspace_invitations set created_at = created_at - interval '11 minutes'
+        where workspace_id = ${c.workspaceId}`);
+    const HOUR = 60 * 60 * 1000;
+    const openEvaluation = async (teamId: string) =>
+      ok<{ id: string }>(
+        await c.owner.post(`${ws()}/peer-evaluations`, {
+          title: 'Peer',
+          startsAt: new Date(Date.now() - HOUR).toISOString(),
+          endsAt: new Date(Date.now() + 48 * HOUR).toISOString(),
+          teamIds: [teamId],
+        }),
+        201,
+      ).id;
     const operations: Array<[string, (key: string) => ReturnType<TestClient['request']>]> = [
       [
         'POST /api/results',
@@ -164,6 +198,131 @@ describe('Idempotency-Key after a crash', () => {
             },
             k,
           ),
+      ],
+      // Roster changes (issue 24, decision 0019): each on a member made for it.
+      [
+        'POST /api/workspaces/{id}/roster/members',
+        (k) =>
+          json(
+            c.owner,
+            `${ws()}/roster/members`,
+            // With an e-mail: the invitation is queued in the same transaction (decision 0021).
+            { name: 'Added', email: uniqueEmail('added'), teamId: c.team2.id },
+            k,
+          ),
+      ],
+      [
+        'PUT /api/workspaces/{id}/roster/members/{memberId}/team',
+        async (k) => {
+          const memberId = await addMember('Mover', null);
+          return keyed(
+            c.owner,
+            'PUT',
+            `${ws()}/roster/members/${memberId}/team`,
+            { teamId: c.team2.id },
+            k,
+          );
+        },
+      ],
+      [
+        'PUT /api/workspaces/{id}/roster/members/{memberId}/name',
+        async (k) => {
+          const memberId = await addMember('Old name', c.team2.id);
+          return keyed(
+            c.owner,
+            'PUT',
+            `${ws()}/roster/members/${memberId}/name`,
+            { name: 'New name' },
+            k,
+          );
+        },
+      ],
+      [
+        'DELETE /api/workspaces/{id}/roster/members/{memberId}',
+        async (k) => {
+          const memberId = await addMember('Leaving', c.team2.id);
+          return keyed(c.owner, 'DELETE', `${ws()}/roster/members/${memberId}`, undefined, k);
+        },
+      ],
+      // Invitations (decision 0021): a member whose address has no account yet.
+      [
+        'POST /api/workspaces/{id}/invitations/{memberId}/resend',
+        async (k) => {
+          const memberId = await addMember('Invitee', c.team2.id, uniqueEmail('invitee'));
+          // Once per member per 10 minutes: the first mail is made older than that.
+          await ageInvitations();
+          return json(c.owner, `${ws()}/invitations/${memberId}/resend`, undefined, k);
+        },
+      ],
+      [
+        'POST /api/workspaces/{id}/invitations/resend-pending',
+        async (k) => {
+          await addMember('Pending', c.team2.id, uniqueEmail('pending'));
+          // As above: at least one pending invitation is due again (none due would be a 429).
+          await ageInvitations();
+          return json(c.owner, `${ws()}/invitations/resend-pending`, undefined, k);
+        },
+      ],
+      // Joining (decision 0020): a student picks a name without an e-mail through the link.
+      [
+        'POST /api/join/{code}/claims',
+        async (k) => {
+          const link = ok<{ link: { code: string } }>(
+            await c.owner.request('PATCH', `${ws()}/join`, { isEnabled: true }),
+          );
+          const memberId = await addMember('Unclaimed', c.team2.id);
+          const student = await buildUser(t.app, t.config.publicUrl, { name: 'Student' });
+          return json(student.client, `/api/join/${link.link.code}/claims`, { memberId }, k);
+        },
+      ],
+      // Peer evaluation (issue 25, decision 0026).
+      [
+        'POST /api/workspaces/{id}/peer-evaluations',
+        (k) =>
+          json(
+            c.owner,
+            `${ws()}/peer-evaluations`,
+            {
+              title: 'Peer',
+              startsAt: new Date(Date.now() - HOUR).toISOString(),
+              endsAt: new Date(Date.now() + 48 * HOUR).toISOString(),
+              teamIds: [c.team1.id],
+            },
+            k,
+          ),
+      ],
+      [
+        'PUT /api/workspaces/{id}/peer-evaluations/{evaluationId}/response',
+        async (k) => {
+          const url = `${ws()}/peer-evaluations/${await openEvaluation(c.team1.id)}`;
+          // Self and every teammate in team 1 as it is now.
+          const form = ok<{ teammates: Array<{ memberId: string }> }>(
+            await c.leader.get(`${url}/form`),
+          );
+          const scores = {
+            contributing: 4,
+            interacting: 4,
+            keepingOnTrack: 4,
+            expectingQuality: 4,
+            knowledge: 4,
+          };
+          return keyed(
+            c.leader,
+            'PUT',
+            `${url}/response`,
+            {
+              ratings: form.teammates.map(({ memberId }) => ({ rateeMemberId: memberId, scores })),
+            },
+            k,
+          );
+        },
+      ],
+      [
+        'POST /api/workspaces/{id}/peer-evaluations/{evaluationId}/release',
+        async (k) => {
+          const evaluationId = await openEvaluation(c.team1.id);
+          return json(c.owner, `${ws()}/peer-evaluations/${evaluationId}/release`, undefined, k);
+        },
       ],
     ];
     // Every operation that documents the header is here.
