@@ -33,7 +33,9 @@ describe('part 1 section 9 constants', () => {
     expect([c.STORAGE_OPERATION_RETRY_MS, c.STORAGE_UPLOAD_RETRY_MS]).toEqual([120000, 600000]);
     expect(c.DEFAULT_TEAM_NAME).toBe('Untitled Team');
     expect(c.TEAM_NUMBER_MIN).toBe(1);
-    expect(c.NOTIFICATION_TYPES).toHaveLength(10);
+    // The spec's seven, issue 24's three (joining) and issue 25's three (grading, peer evaluation).
+    expect(c.NOTIFICATION_TYPES).toHaveLength(13);
+    expect(new Set(c.NOTIFICATION_TYPES).size).toBe(c.NOTIFICATION_TYPES.length);
   });
 });
 

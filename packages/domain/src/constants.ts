@@ -56,6 +56,9 @@ export const NOTIFICATION_TYPES = [
   'workspace_join_rejected',
   // issue 25, grading: work of the student's (their team's, or their own) was graded.
   'submission_graded',
+  // issue 25, peer evaluation: a reminder to answer; the owner released the results.
+  'peer_evaluation_reminder',
+  'peer_evaluation_released',
 ] as const;
 /** One of the known notification types. */
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -52,6 +52,8 @@ export const notificationsEn = {
     workspace_join_approved: 'Joined',
     workspace_join_rejected: 'Join request declined',
     submission_graded: 'Graded',
+    peer_evaluation_reminder: 'Peer evaluation reminder',
+    peer_evaluation_released: 'Peer evaluation results',
     generic: 'Notification',
   },
   time: {

@@ -51,6 +51,8 @@ export const notificationsKo: typeof notificationsEn = {
     workspace_join_requested: '참여 요청',
     workspace_join_approved: '참여 승인',
     workspace_join_rejected: '참여 요청 거절',
+    peer_evaluation_reminder: '동료 평가 알림',
+    peer_evaluation_released: '동료 평가 결과',
     submission_graded: '평가 완료',
     generic: '알림',
   },

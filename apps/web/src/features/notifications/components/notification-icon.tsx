@@ -12,6 +12,7 @@ import {
   IconUserPlus,
   IconUserQuestion,
   IconUserX,
+  IconUsersGroup,
 } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
 import type { NotificationKind } from '../utils/notification-kind';
@@ -29,6 +30,8 @@ const ICONS: Record<NotificationKind, { icon: Icon; color: string }> = {
   workspace_join_approved: { icon: IconUserCheck, color: 'teal' },
   workspace_join_rejected: { icon: IconUserX, color: 'gray' },
   submission_graded: { icon: IconChecklist, color: 'green' },
+  peer_evaluation_reminder: { icon: IconAlarm, color: 'orange' },
+  peer_evaluation_released: { icon: IconUsersGroup, color: 'indigo' },
   generic: { icon: IconBell, color: 'gray' },
 };
 
