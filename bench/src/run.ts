@@ -5,6 +5,7 @@ import { benchAssignments } from './assignments.bench.ts';
 import { benchBalance } from './balance.bench.ts';
 import { benchClass } from './class.bench.ts';
 import { benchFiles } from './files.bench.ts';
+import { benchGradebook } from './gradebook.bench.ts';
 import { benchHealth } from './health.bench.ts';
 import { benchLive } from './live.bench.ts';
 import { benchMemory } from './memory.bench.ts';
@@ -29,3 +30,5 @@ if (!only || only === 'web') await benchWeb();
 // Short load runs by default: the class bench makes about twenty on each database.
 if (!only || only === 'class') await benchClass(Number(process.env.BENCH_SECONDS ?? 2));
 if (!only || only === 'app') await benchAppMainThread();
+// Short load runs by default, as the class bench.
+if (!only || only === 'gradebook') await benchGradebook(Number(process.env.BENCH_SECONDS ?? 2));
