@@ -32,9 +32,9 @@ describe('gradebook', () => {
   it('refuses weights that are all zero and an override with neither score nor excuse', () => {
     expect(gradebookWeights.safeParse({ assignments: 0, tasks: 0, peer: 0 }).success).toBe(false);
     const key = {
-      memberId: crypto.randomUUID(),
+      memberId: '11111111-1111-4111-8111-111111111111',
       itemKind: 'assignment',
-      itemId: crypto.randomUUID(),
+      itemId: '22222222-2222-4222-8222-222222222222',
     };
     expect(gradeOverrideInput.safeParse({ ...key, score: null, reason: 'x' }).success).toBe(false);
     expect(
