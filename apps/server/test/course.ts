@@ -1,5 +1,7 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { notifications } from '../src/modules/notifications/notifications.table.ts';
 import { buildUser, TestClient, uniqueEmail } from './client.ts';
 import {
   buildAssignmentInput,
@@ -104,6 +106,18 @@ export async function buildCourse(
     expect((await owner.client.request('PATCH', url, { isPublic: true })).statusCode).toBe(204);
   }
   detail = await read();
+  // The accounts put on the roster above were invited (issue 24, decision 0021): their
+  // invitations are delivered and put away, as if seen, so that what a test does next is all
+  // they were told (invitations.test.ts tests the invitations themselves).
+  await app.notificationOutbox.flush();
+  await app.db
+    .delete(notifications)
+    .where(
+      and(
+        eq(notifications.type, 'workspace_invited'),
+        inArray(notifications.userId, [leader.id, member.id, otherLeader.id, otherMember.id]),
+      ),
+    );
   return {
     workspaceId,
     detail,
