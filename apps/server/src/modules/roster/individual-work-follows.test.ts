@@ -69,7 +69,9 @@ describe('individual work follows the person into another team', () => {
   }
 
   async function emailOf(c: Course, memberId: string) {
-    const detail = (await c.owner.get(`/api/workspaces/${c.workspaceId}`)).json<WorkspaceDetailBody>();
+    const detail = (
+      await c.owner.get(`/api/workspaces/${c.workspaceId}`)
+    ).json<WorkspaceDetailBody>();
     return detail.members.find((member) => member.id === memberId)!.email!;
   }
 
@@ -131,7 +133,8 @@ describe('individual work follows the person into another team', () => {
     await handIn(c.member, task.url);
     const [from, to] = [c.team1.memberIds[1]!, c.team2.memberIds[2]!];
     const email = await emailOf(c, from);
-    const url = (teamId: string) => `/api/workspaces/${c.workspaceId}/teams/${teamId}/member-emails`;
+    const url = (teamId: string) =>
+      `/api/workspaces/${c.workspaceId}/teams/${teamId}/member-emails`;
 
     const cleared = await c.owner.request('PUT', url(c.team1.id), {
       entries: [{ memberId: from, email: '' }],
