@@ -362,8 +362,9 @@ export async function listRosterStatus(db: Db, workspaceId: string): Promise<Sta
         exists (select 1 from workspace_join_requests r
           where r.member_id = m.id and r.status = 'approved'
             and lower(btrim(m.email)) = lower(btrim(r.email))) as "isClaimed",
-        exists (select 1 from "user" u where u.email_verified
-          and lower(btrim(u.email)) = lower(btrim(m.email))) as "hasAccount"
+        -- Accounts' e-mails are stored trimmed and in lower case: the unique index answers.
+        exists (select 1 from "user" u where u.email = lower(btrim(m.email))
+          and u.email_verified) as "hasAccount"
       from workspace_members m left join teams t on t.id = m.team_id
       where m.workspace_id = ${workspaceId}
       order by t.number nulls last, m.position`),
