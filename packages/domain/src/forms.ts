@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { assignmentInput, bulkEvaluationInput, evaluationInput } from './assignments.ts';
+import {
+  assignmentInput,
+  bulkEvaluationInput,
+  evaluationInput,
+  taskBulkEvaluationInput,
+} from './assignments.ts';
 import { DELETE_ACCOUNT_CONFIRMATION } from './constants.ts';
 import { errors, fillPlaceholders } from './errors.ts';
 import { lectureNoteInput, taskInput } from './lecture-notes.ts';
@@ -247,6 +252,29 @@ export const bulkEvaluationForm = z
   }))
   .pipe(bulkEvaluationInput);
 export type BulkEvaluationForm = z.input<typeof bulkEvaluationForm>;
+
+/**
+ * Bulk grading of a note's task (issue 25): bulkEvaluationForm's rules, each row naming its team
+ * (team task) or member (individual task), then taskBulkEvaluationInput's rules.
+ */
+export const taskBulkEvaluationForm = z
+  .object({
+    maxScore: numberInput.transform(bulkMaxScoreFrom),
+    entries: z.array(
+      z.object({
+        teamId: z.string().optional(),
+        userId: z.string().optional(),
+        score: numberInput,
+        feedback: z.string(),
+      }),
+    ),
+  })
+  .transform(({ maxScore, entries }) => ({
+    maxScore,
+    entries: entries.map((entry) => ({ ...entry, score: bulkRowScoreFrom(entry.score) })),
+  }))
+  .pipe(taskBulkEvaluationInput);
+export type TaskBulkEvaluationForm = z.input<typeof taskBulkEvaluationForm>;
 
 // The words a schema has for a value it refuses: a range's own message, reused for an empty input.
 function refusalOf(schema: z.ZodType, value: unknown): string {

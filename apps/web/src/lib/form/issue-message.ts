@@ -48,7 +48,8 @@ export type FormMessageKey =
   | 'lectureNotes.form.errors.taskTitleRequired'
   | 'lectureNotes.form.errors.weekRange'
   | 'lectureNotes.form.errors.sizeWhole'
-  | 'lectureNotes.form.errors.sizeRange';
+  | 'lectureNotes.form.errors.sizeRange'
+  | 'lectureNotes.grading.scoreRange';
 
 // tsc refuses a FormMessageKey that is not a key of the translations.
 const _keysExist: FormMessageKey extends TranslationKey ? true : never = true;
@@ -98,6 +99,8 @@ export const DOMAIN_FORM_MESSAGES: readonly { message: string; key: FormMessageK
   { message: 'The week must be from {min} to {max}', key: 'lectureNotes.form.errors.weekRange' },
   { message: 'Enter a whole number of MB', key: 'lectureNotes.form.errors.sizeWhole' },
   { message: 'Enter a size from {min} to {max} MB', key: 'lectureNotes.form.errors.sizeRange' },
+  // A bulk row's score out of 0..max (bulkScoreMessage; issue 25): both bulk dialogs.
+  { message: 'Score must be between 0 and {max}', key: 'lectureNotes.grading.scoreRange' },
 ];
 
 const TEXT_PROBLEM_KEYS: Record<TextProblem, FormMessageKey> = {

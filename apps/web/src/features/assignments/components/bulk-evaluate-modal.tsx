@@ -9,19 +9,18 @@ import {
   Switch,
   Table,
   Text,
-  Textarea,
 } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import {
   BULK_MAX_SCORE_MAX,
   BULK_MAX_SCORE_MIN,
   EVALUATION_DIALOG_CLOSE_MS,
-  TEXT_LIMITS,
   bulkEvaluationForm,
   bulkMaxScoreFrom,
 } from '@teamshuffle/domain';
 import type { AssignmentView } from '@teamshuffle/domain';
 import { useEffect, useRef, useState } from 'react';
+import { BulkFeedbackInput, BulkScoreInput } from '../../../components/bulk-grade-fields';
 import { useTranslation } from '../../../lib/i18n';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/api-error-message';
@@ -218,14 +217,9 @@ function BulkForm({
                       ) : null}
                     </Table.Td>
                     <Table.Td miw={110}>
-                      <NumberInput
+                      <BulkScoreInput
                         aria-label={t('assignments.bulk.scoreLabel', { number: team.teamNumber })}
-                        min={0}
                         max={maxScore}
-                        decimalScale={2}
-                        allowNegative
-                        // issue 25: never clamped; out of range is this row's error
-                        clampBehavior="none"
                         disabled={
                           isSaved ||
                           (team.latest === null && !form.values.entries[index]?.noSubmission)
@@ -246,14 +240,10 @@ function BulkForm({
                       ) : null}
                     </Table.Td>
                     <Table.Td miw={200}>
-                      <Textarea
+                      <BulkFeedbackInput
                         aria-label={t('assignments.bulk.feedbackLabel', {
                           number: team.teamNumber,
                         })}
-                        autosize
-                        minRows={1}
-                        maxRows={4}
-                        maxLength={TEXT_LIMITS.feedback}
                         disabled={isSaved}
                         {...form.getInputProps(`entries.${index}.feedback`)}
                       />

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lectureNote } from '@teamshuffle/domain';
-import type { EvaluationInput, LectureNote } from '@teamshuffle/domain';
+import type { LectureNote, TaskEvaluationInput } from '@teamshuffle/domain';
 import { apiFetch, idempotentRetry, withIdempotencyKey } from '../../../lib/api-client';
 import { applyNote } from './note-cache';
 import { notePath } from './paths';
@@ -8,10 +8,13 @@ import { notePath } from './paths';
 export interface EvaluateTaskInput {
   workspaceId: string;
   noteId: string;
-  evaluation: EvaluationInput;
+  evaluation: TaskEvaluationInput;
 }
 
-/** POST /api/workspaces/:id/notes/:noteId/evaluations (owner): a team's current answer. */
+/**
+ * POST /api/workspaces/:id/notes/:noteId/evaluations (owner): a team's current answer (`teamId`),
+ * or one member's answer to an individual task (`userId`; issue 25).
+ */
 export async function evaluateTask(
   { workspaceId, noteId, evaluation }: EvaluateTaskInput,
   idempotencyKey?: string,
@@ -27,7 +30,7 @@ export async function evaluateTask(
 // Every try of one call sends the call's key (lib/api-client.ts).
 const evaluateTaskKeyed = withIdempotencyKey(evaluateTask);
 
-/** Evaluate a team's answer to a team task (one Idempotency-Key per call, kept on retries). */
+/** Evaluate a team's or a member's answer (one Idempotency-Key per call, kept on retries). */
 export function useEvaluateTask() {
   const queryClient = useQueryClient();
   return useMutation({

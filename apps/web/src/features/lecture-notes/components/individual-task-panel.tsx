@@ -1,4 +1,4 @@
-import { Alert, Divider, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Divider, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import type { IndividualTaskState, LectureNote, TaskView } from '@teamshuffle/domain';
 import { useTranslation } from '../../../lib/i18n';
@@ -6,6 +6,7 @@ import { ownSubmission } from '../utils/task-view';
 import type { IndividualPanelAccess } from '../utils/task-view';
 import { DeleteSubmissionButton, SubmissionDetails, SubmissionForm } from './submission-parts';
 import { IndividualProgressBar } from './individual-progress-bar';
+import { TaskEvaluation, TaskEvaluationForm } from './task-evaluation-form';
 
 interface IndividualTaskPanelProps {
   workspaceId: string;
@@ -20,8 +21,8 @@ interface IndividualTaskPanelProps {
 
 /**
  * Individual submission (spec part 2, sections 2, 4 and 6): each member of the team submits,
- * resubmits and deletes their own files and sees all the team's submissions; the owner only
- * views. The team's progress, and 'Team Complete' when everyone has submitted.
+ * resubmits and deletes their own files and sees all the team's submissions; the owner grades
+ * each member's answer (issue 25). The team's progress, and 'Team Complete' when everyone has submitted.
  */
 export function IndividualTaskPanel({
   workspaceId,
@@ -101,6 +102,26 @@ export function IndividualTaskPanel({
                 {state.submissions.map((submission) => (
                   <li key={submission.id}>
                     <SubmissionDetails submission={submission} />
+                    {access === 'view' && submission.userId ? (
+                      // issue 25: the owner grades each member's answer (the member reads it in My grades)
+                      <Paper withBorder radius="sm" p="xs" mt="xs">
+                        <Stack gap="xs">
+                          <TaskEvaluation evaluation={submission.evaluation} heading={false} />
+                          <TaskEvaluationForm
+                            key={submission.id}
+                            workspaceId={workspaceId}
+                            noteId={note.id}
+                            target={{ userId: submission.userId }}
+                            evaluation={submission.evaluation}
+                            scoreLabel={t('lectureNotes.grading.memberScore', {
+                              name:
+                                submission.submittedBy?.name ??
+                                t('lectureNotes.panel.deletedAccount'),
+                            })}
+                          />
+                        </Stack>
+                      </Paper>
+                    ) : null}
                   </li>
                 ))}
               </Stack>

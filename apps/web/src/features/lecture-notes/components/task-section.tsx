@@ -14,6 +14,7 @@ import type { TaskViewer } from '../utils/task-view';
 import { IndividualProgressBar } from './individual-progress-bar';
 import { IndividualTaskPanel } from './individual-task-panel';
 import { StatusBadge } from './submission-parts';
+import { TaskBulkEvaluateModal } from './task-bulk-evaluate-modal';
 import { TeamTaskPanel } from './team-task-panel';
 
 interface TaskSectionProps {
@@ -32,6 +33,8 @@ const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0 } as const;
 export function TaskSection({ workspaceId, note, task, viewer }: TaskSectionProps) {
   const { t } = useTranslation();
   const [openTeamId, setOpenTeamId] = useState<string | null>(null);
+  const [isBulkOpen, setIsBulkOpen] = useState(false);
+  const [bulkKey, setBulkKey] = useState(0);
   const isTeamTask = task.assignmentType === 'team';
   const openTeam = isTeamTask
     ? (task.teams.find((team) => team.teamId === openTeamId) ?? null)
@@ -84,6 +87,21 @@ export function TaskSection({ workspaceId, note, task, viewer }: TaskSectionProp
             {t('lectureNotes.task.draftClosed')}
           </Text>
         )}
+        {viewer.role === 'owner' && viewer.userId !== null ? (
+          <Group justify="flex-end">
+            <Button
+              size="compact-sm"
+              variant="light"
+              onClick={() => {
+                setBulkKey((key) => key + 1);
+                setIsBulkOpen(true);
+              }}
+              aria-label={t('lectureNotes.grading.gradeAllLabel', { title: task.title })}
+            >
+              {t('lectureNotes.grading.gradeAll')}
+            </Button>
+          </Group>
+        ) : null}
         <Stack component="ul" gap={6} style={LIST_STYLE} aria-label={t('lectureNotes.task.teams')}>
           {isTeamTask
             ? task.teams.map((team) => (
@@ -122,6 +140,16 @@ export function TaskSection({ workspaceId, note, task, viewer }: TaskSectionProp
         userId={viewer.userId}
         onClose={() => setOpenTeamId(null)}
       />
+      {viewer.role === 'owner' ? (
+        <TaskBulkEvaluateModal
+          opened={isBulkOpen}
+          onClose={() => setIsBulkOpen(false)}
+          workspaceId={workspaceId}
+          noteId={note.id}
+          task={task}
+          formKey={bulkKey}
+        />
+      ) : null}
     </Paper>
   );
 }

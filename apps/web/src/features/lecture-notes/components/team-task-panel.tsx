@@ -1,30 +1,7 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Divider,
-  Group,
-  Modal,
-  NumberInput,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Divider, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import {
-  SCORE_MAX,
-  SCORE_MIN,
-  TEXT_LIMITS,
-  evaluationForm,
-  formatDateTime,
-} from '@teamshuffle/domain';
-import type { EvaluationView, LectureNote, TaskView, TeamTaskState } from '@teamshuffle/domain';
+import type { LectureNote, TaskView, TeamTaskState } from '@teamshuffle/domain';
 import { useTranslation } from '../../../lib/i18n';
-import { apiErrorMessage } from '../../../lib/api-error-message';
-import { useSchemaForm } from '../../../lib/form/use-schema-form';
-import { notify } from '../../../lib/notify';
-import { useEvaluateTask } from '../api/evaluate-task';
 import { teamTaskStatus } from '../utils/task-view';
 import type { TeamPanelAccess } from '../utils/task-view';
 import {
@@ -34,6 +11,7 @@ import {
   SubmissionDetails,
   SubmissionForm,
 } from './submission-parts';
+import { TaskEvaluation, TaskEvaluationForm } from './task-evaluation-form';
 
 interface TeamTaskPanelProps {
   workspaceId: string;
@@ -107,13 +85,13 @@ export function TeamTaskPanel({
               />
             ) : null}
           </Stack>
-          {state.current ? <Evaluation evaluation={state.evaluation} /> : null}
+          {state.current ? <TaskEvaluation evaluation={state.evaluation} /> : null}
           {access === 'evaluate' && state.current ? (
-            <EvaluationForm
+            <TaskEvaluationForm
               key={state.current.id}
               workspaceId={workspaceId}
               noteId={note.id}
-              teamId={state.teamId}
+              target={{ teamId: state.teamId }}
               evaluation={state.evaluation}
             />
           ) : null}
@@ -173,94 +151,5 @@ export function TeamTaskPanel({
         </Stack>
       ) : null}
     </Modal>
-  );
-}
-
-/** The owner's evaluation of the current answer, or 'Not evaluated yet'. */
-function Evaluation({ evaluation }: { evaluation: EvaluationView | null }) {
-  const { t } = useTranslation();
-  return (
-    <Stack gap={4} data-testid="task-evaluation">
-      <Title order={3} size="h6">
-        {t('lectureNotes.panel.evaluation')}
-      </Title>
-      {evaluation ? (
-        <>
-          <Text size="sm" fw={600}>
-            {t('lectureNotes.panel.scoreValue', { score: evaluation.score })}
-          </Text>
-          {evaluation.feedback ? (
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-              {evaluation.feedback}
-            </Text>
-          ) : null}
-          <Text size="xs" c="dimmed">
-            {t('lectureNotes.panel.evaluatedBy', {
-              name: evaluation.evaluatedBy?.name ?? '',
-              date: formatDateTime(evaluation.evaluatedAt),
-            })}
-          </Text>
-        </>
-      ) : (
-        <Text size="sm" c="dimmed">
-          {t('lectureNotes.panel.notEvaluated')}
-        </Text>
-      )}
-    </Stack>
-  );
-}
-
-/** The owner scores the team's current answer, 0 to 100, with feedback. */
-function EvaluationForm({
-  workspaceId,
-  noteId,
-  teamId,
-  evaluation,
-}: {
-  workspaceId: string;
-  noteId: string;
-  teamId: string;
-  evaluation: EvaluationView | null;
-}) {
-  const { t } = useTranslation();
-  const evaluate = useEvaluateTask();
-  // evaluationInput's rules ('Score must be between 0 and 100'), as the API applies them.
-  const form = useSchemaForm(evaluationForm, {
-    initialValues: { score: evaluation?.rawScore ?? '', feedback: evaluation?.feedback ?? '' },
-  });
-  const submit = form.onSubmit(({ score, feedback }) => {
-    evaluate
-      .mutateAsync({ workspaceId, noteId, evaluation: { teamId, score, feedback } })
-      .then(() => notify.success(t('lectureNotes.panel.evaluationSaved')))
-      .catch((error: unknown) =>
-        notify.error(apiErrorMessage(error, t('lectureNotes.panel.evaluationFailed'))),
-      );
-  });
-  return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="sm">
-        <NumberInput
-          label={t('lectureNotes.panel.score')}
-          min={SCORE_MIN}
-          max={SCORE_MAX}
-          decimalScale={2}
-          clampBehavior="none"
-          {...form.getInputProps('score')}
-        />
-        <Textarea
-          label={t('lectureNotes.panel.feedback')}
-          autosize
-          minRows={2}
-          maxRows={6}
-          maxLength={TEXT_LIMITS.feedback}
-          {...form.getInputProps('feedback')}
-        />
-        <Group justify="flex-end">
-          <Button type="submit" loading={evaluate.isPending}>
-            {t('lectureNotes.panel.saveEvaluation')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
   );
 }

@@ -1,0 +1,194 @@
+// @vitest-environment jsdom
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { LectureNote, TaskView } from '@teamshuffle/domain';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../../lib/i18n';
+import { i18n } from '../../../lib/i18n';
+import { stubMatchMedia } from '../../../lib/testing/match-media';
+import { TaskBulkEvaluateModal } from './task-bulk-evaluate-modal';
+import { TaskEvaluationForm } from './task-evaluation-form';
+
+// Grading a note's task in the browser (issue 25, decision 0025): one member's answer, and all
+// answers at once; a score out of 0..max is its row's error and nothing is sent; feedback only.
+
+const TEAM_ID = '11111111-1111-4111-8111-111111111111';
+
+const TASK: TaskView = {
+  title: 'Essay',
+  description: '',
+  deadline: null,
+  maxFileSizeMb: 5,
+  allowedTypes: ['pdf'],
+  assignmentType: 'individual',
+  teams: [],
+  individual: [
+    {
+      teamId: TEAM_ID,
+      teamNumber: 1,
+      memberCount: 2,
+      submittedCount: 2,
+      submissions: ['Ann', 'Ben'].map((name, index) => ({
+        id: `s${index}`,
+        attempt: 1,
+        submittedAt: '2026-03-10T01:00:00.000Z',
+        isLate: false,
+        submittedBy: { id: `u-${name}`, name },
+        description: null,
+        files: [],
+        deletedAt: null,
+        userId: `u-${name}`,
+        evaluation: null,
+      })),
+    },
+  ],
+};
+
+const NOTE: LectureNote = {
+  id: 'n1',
+  title: 'Week 1',
+  description: '',
+  week: 1,
+  date: null,
+  isPublished: true,
+  author: null,
+  createdAt: '2026-03-01T00:00:00.000Z',
+  updatedAt: '2026-03-01T00:00:00.000Z',
+  canEdit: true,
+  attachments: [],
+  task: TASK,
+};
+
+let fetchMock: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  stubMatchMedia();
+  // jsdom has no ResizeObserver (Mantine's table scroll container) nor document.fonts; Mantine's autosize textarea listens to it.
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', {
+      configurable: true,
+      value: { addEventListener: () => {}, removeEventListener: () => {} },
+    });
+  }
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  fetchMock = vi.fn(
+    async () =>
+      new Response(JSON.stringify(NOTE), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  await i18n.changeLanguage('en');
+});
+
+function Providers({ children }: { children: ReactNode }) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return (
+    <MantineProvider>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    </MantineProvider>
+  );
+}
+
+function sentBody(): unknown {
+  const init = fetchMock.mock.calls[0]?.[1] as RequestInit | undefined;
+  return JSON.parse(init?.body as string);
+}
+
+function showBulk() {
+  render(
+    <Providers>
+      <TaskBulkEvaluateModal
+        opened
+        onClose={() => {}}
+        workspaceId="w1"
+        noteId="n1"
+        task={TASK}
+        formKey={1}
+      />
+    </Providers>,
+  );
+}
+
+describe('TaskBulkEvaluateModal (individual task: a row per member)', () => {
+  it('shows a typed 70 of 50 as an error on its row and sends nothing', async () => {
+    showBulk();
+    fireEvent.change(screen.getByLabelText(/Maximum score/), { target: { value: '50' } });
+    fireEvent.change(screen.getByLabelText('Score for Ann'), { target: { value: '70' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save all' }));
+    const row = await screen.findByTestId('task-bulk-row-0');
+    expect(row.textContent).toContain('Score must be between 0 and 50');
+    expect(screen.getByTestId('task-bulk-row-1').textContent).not.toContain('Score must be');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('saves a row with feedback only as no score (never 0), per member', async () => {
+    showBulk();
+    fireEvent.change(screen.getByLabelText('Feedback for Ben'), {
+      target: { value: 'Good start' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save all' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(String(fetchMock.mock.calls[0]?.[0])).toContain('/notes/n1/evaluations/bulk');
+    expect(sentBody()).toEqual({
+      maxScore: 100,
+      entries: [{ userId: 'u-Ben', score: null, feedback: 'Good start' }],
+    });
+    expect(await screen.findByText('Grades saved.')).toBeTruthy();
+  });
+
+  it('is in Korean', async () => {
+    await i18n.changeLanguage('ko');
+    showBulk();
+    expect(screen.getByRole('button', { name: '모두 저장' })).toBeTruthy();
+    expect(screen.getByLabelText('Ann의 점수')).toBeTruthy();
+  });
+});
+
+describe('TaskEvaluationForm (one member of an individual task)', () => {
+  function showSingle() {
+    render(
+      <Providers>
+        <TaskEvaluationForm
+          workspaceId="w1"
+          noteId="n1"
+          target={{ userId: 'u-Ann' }}
+          evaluation={null}
+          scoreLabel="Score for Ann (0-100)"
+        />
+      </Providers>,
+    );
+  }
+
+  it('refuses a score above 100 on the form and sends nothing', async () => {
+    showSingle();
+    fireEvent.change(screen.getByLabelText('Score for Ann (0-100)'), { target: { value: '170' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Evaluation' }));
+    expect(await screen.findByText('Score must be between 0 and 100')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("grades the member's answer by userId", async () => {
+    showSingle();
+    fireEvent.change(screen.getByLabelText('Score for Ann (0-100)'), { target: { value: '70' } });
+    fireEvent.change(screen.getByLabelText('Feedback'), { target: { value: 'Clear' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Evaluation' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(String(fetchMock.mock.calls[0]?.[0])).toMatch(/\/notes\/n1\/evaluations$/);
+    expect(sentBody()).toEqual({ userId: 'u-Ann', score: 70, feedback: 'Clear' });
+  });
+});
