@@ -242,6 +242,12 @@ export const errors = {
     message:
       'An invitation was sent to this member less than {minutes} minutes ago. Please wait before sending it again.',
   },
+  invitation_daily_limit: {
+    id: 'invitation_daily_limit',
+    status: 429,
+    message:
+      'Your workspaces have sent {limit} invitations in the last 24 hours, the most a day. Please send the rest tomorrow.',
+  },
 
   // Part 2: workspace page, notes, submissions, grading.
   // spec part 2, section 8

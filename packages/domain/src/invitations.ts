@@ -8,6 +8,13 @@ import { z } from 'zod';
 export const INVITATION_RESEND_MINUTES = 10;
 
 /**
+ * Invitation mails one owner's workspaces send in 24 hours, at most: enough for several classes
+ * a day, and a verified account cannot make the app mail strangers by the thousand. Past it an
+ * address is put on the roster unmailed (its status says "not sent") and can be sent the next day.
+ */
+export const INVITATIONS_PER_OWNER_PER_DAY = 300;
+
+/**
  * A member's invitation as the owner sees it: `joined` (an account with that verified e-mail
  * exists), else the state of the latest mail to the address on the roster now: `queued` (waiting
  * or being sent), `sent`, `failed`, or `not_sent` (none, e.g. added by a member, not the owner).

@@ -1,4 +1,8 @@
-import { INVITATION_RESEND_MINUTES, type Language } from '@teamshuffle/domain';
+import {
+  INVITATION_RESEND_MINUTES,
+  INVITATIONS_PER_OWNER_PER_DAY,
+  type Language,
+} from '@teamshuffle/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../plugins/database.ts';
 import { rowsOf } from '../../db/rows.ts';
@@ -21,8 +25,10 @@ export async function lockWorkspaceRow(tx: Db, workspaceId: string) {
 /**
  * Queues a mail for each entry inside the caller's transaction `tx`, except to a member whose
  * latest mail to that same address is younger than INVITATION_RESEND_MINUTES (a repeated or
- * racing request mails once). Returns the member ids queued; every instance wakes at the commit.
- * Hold the workspace's row (`lockWorkspaceRow`) first.
+ * racing request mails once), and no more than the owner's workspaces have left of
+ * INVITATIONS_PER_OWNER_PER_DAY (two of one owner's workspaces queueing at the same moment may
+ * pass it by a little: each holds only its own row). Returns the member ids queued; every
+ * instance wakes at the commit. Hold the workspace's row (`lockWorkspaceRow`) first.
  */
 export async function queueInvitations(
   tx: Db,
@@ -45,6 +51,11 @@ export async function queueInvitations(
         select 1 from workspace_invitations i
         where i.member_id = v.member_id and i.email = v.email
           and i.created_at > now() - make_interval(mins => ${INVITATION_RESEND_MINUTES}))
+      limit greatest(0, ${INVITATIONS_PER_OWNER_PER_DAY} - (
+        select count(*) from workspace_invitations i
+        join workspaces w on w.id = i.workspace_id
+        where w.owner_id = (select owner_id from workspaces where id = ${workspaceId}::uuid)
+          and i.created_at > now() - interval '1 day'))
       returning member_id as "memberId"`),
   );
   if (queued.length > 0) await tx.execute(sql`select pg_notify(${INVITATION_CHANNEL}, 'queued')`);

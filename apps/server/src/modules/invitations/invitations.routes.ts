@@ -88,6 +88,7 @@ export const invitationsPlugin = fp(
               'invitation_member_not_found',
               'invitation_already_joined',
               'invitation_recently_sent',
+              'invitation_daily_limit',
             ),
           },
         },
@@ -113,7 +114,12 @@ export const invitationsPlugin = fp(
           params: workspaceParams,
           response: {
             200: invitationsResent,
-            ...errorResponses(...IN_A_WORKSPACE, ...IDEMPOTENCY_ERRORS, 'invitation_recently_sent'),
+            ...errorResponses(
+              ...IN_A_WORKSPACE,
+              ...IDEMPOTENCY_ERRORS,
+              'invitation_recently_sent',
+              'invitation_daily_limit',
+            ),
           },
         },
       },

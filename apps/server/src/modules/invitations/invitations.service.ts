@@ -2,6 +2,7 @@ import {
   AppError,
   appError,
   INVITATION_RESEND_MINUTES,
+  INVITATIONS_PER_OWNER_PER_DAY,
   type InvitationStatus,
   type InvitationView,
   type InvitationsResent,
@@ -130,6 +131,11 @@ export async function listInvitations(db: Db, access: Access): Promise<Invitatio
   return (await invitationStatusRows(db, access.workspace.id)).map((row) => present(row, now));
 }
 
+/** The owner's workspaces have sent the day's invitations (the resend's refusal). */
+function dailyLimit(): AppError {
+  return appError('invitation_daily_limit', { limit: INVITATIONS_PER_OWNER_PER_DAY });
+}
+
 /**
  * Resend (owner): one member's invitation again, in the owner's `language`. Refused for a member
  * with no e-mail, one who has joined, and one mailed less than INVITATION_RESEND_MINUTES ago.
@@ -153,6 +159,7 @@ export async function resendInvitation(
     const queued = await queueInvitations(tx, workspaceId, language, [
       { memberId, email: row.email },
     ]);
+    if (queued.length === 0) throw dailyLimit();
     return { queued: queued.length, skipped: 0 };
   });
 }
@@ -182,6 +189,7 @@ export async function resendPendingInvitations(
       language,
       due.map((row) => ({ memberId: row.memberId, email: row.email })),
     );
-    return { queued: queued.length, skipped };
+    if (due.length > 0 && queued.length === 0) throw dailyLimit();
+    return { queued: queued.length, skipped: skipped + due.length - queued.length };
   });
 }

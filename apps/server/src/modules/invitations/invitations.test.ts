@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pathOf, TestClient, uniqueEmail } from '../../../test/client.ts';
 import { buildSnapshot, type WorkspaceDetailBody as Detail } from '../../../test/factories.ts';
+import { INVITATIONS_PER_OWNER_PER_DAY, type InvitationsList } from '@teamshuffle/domain';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { firstLink, startSmtpServer } from '../../../test/smtp.ts';
 
@@ -234,6 +235,67 @@ describe('invitations', () => {
     await deliver();
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect([...mailsTo(pendingA), ...mailsTo(pendingB), ...mailsTo(student.email)]).toHaveLength(0);
+  });
+
+  it('mails no more than the day’s most for one owner; the rest stay unmailed until tomorrow', async () => {
+    const heavy = (await smtpUser(uniqueEmail('heavy-owner'), 'Heavy Owner')).client;
+    const { id, detail } = await createWorkspace(heavy);
+    const team1 = detail.teams.find((team) => team.number === 1)!;
+    // The owner's workspaces sent all but one of the day's invitations already (as sent rows).
+    await t.app.db.execute(sql`
+      insert into workspace_invitations (workspace_id, member_id, email, language, state, sent_at)
+      select ${id}::uuid, ${team1.memberIds[0]!}::uuid, 'earlier-' || g || '@example.com', 'en',
+        'sent', now()
+      from generate_series(1, ${INVITATIONS_PER_OWNER_PER_DAY - 1}) g`);
+    const first = uniqueEmail('capped-first');
+    const second = uniqueEmail('capped-second');
+    const saved = await heavy.request(
+      'PUT',
+      `/api/workspaces/${id}/teams/${team1.id}/member-emails`,
+      {
+        entries: [
+          { memberId: team1.memberIds[1]!, email: first },
+          { memberId: team1.memberIds[2]!, email: second },
+        ],
+      },
+    );
+    // The roster takes both addresses; only one is mailed.
+    expect(saved.statusCode, saved.body).toBe(200);
+    const statuses = (await heavy.get(`/api/workspaces/${id}/invitations`)).json<InvitationsList>()
+      .items;
+    const statusOf = (memberId: string) =>
+      statuses.find((row) => row.memberId === memberId)?.status;
+    expect([statusOf(team1.memberIds[1]!), statusOf(team1.memberIds[2]!)].sort()).toEqual([
+      'not_sent',
+      'queued',
+    ]);
+    const unmailed =
+      statusOf(team1.memberIds[1]!) === 'not_sent' ? team1.memberIds[1]! : team1.memberIds[2]!;
+    const resend = () => heavy.post(`/api/workspaces/${id}/invitations/${unmailed}/resend`);
+    const refused = await resend();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({
+      error: 'invitation_daily_limit',
+      message: `Your workspaces have sent ${INVITATIONS_PER_OWNER_PER_DAY} invitations in the last 24 hours, the most a day. Please send the rest tomorrow.`,
+    });
+    expect((await heavy.post(`/api/workspaces/${id}/invitations/resend-pending`)).statusCode).toBe(
+      429,
+    );
+    // Another owner is not held back by this one's day.
+    const other = await createWorkspace(owner);
+    const otherAddress = uniqueEmail('other-owner');
+    expect(
+      (await setEmail(owner, other.id, plainMember(other.detail), otherAddress)).statusCode,
+    ).toBe(200);
+    await deliver();
+    await smtp.waitForMail(otherAddress);
+    // A day later the rest can be sent.
+    await t.app.db.execute(sql`
+      update workspace_invitations set created_at = created_at - interval '25 hours'
+      where workspace_id = ${id}`);
+    const later = await resend();
+    expect(later.statusCode, later.body).toBe(200);
+    expect(later.json()).toEqual({ queued: 1, skipped: 0 });
   });
 
   it('is the owner’s: a member, a stranger and a signed-out visitor are refused', async () => {

@@ -34,6 +34,8 @@ export const invitationsEn = {
   errors: {
     recentlySent:
       'An invitation was sent less than {{minutes}} minutes ago. Please wait before sending it again.',
+    dailyLimit:
+      'Your workspaces have sent {{limit}} invitations in the last 24 hours, the most a day. Please send the rest tomorrow.',
     alreadyJoined: 'This member has already joined. There is nothing to resend.',
     notFound: 'This member is no longer on the roster or has no e-mail address.',
     failed: 'The invitation could not be sent. Please try again.',

@@ -34,6 +34,8 @@ export const invitationsKo: typeof invitationsEn = {
   resentAll_other: '초대 {{count}}개를 다시 보냈습니다.',
   skipped: '{{count}}명은 10분 안에 메일을 받아 건너뛰었습니다.',
   errors: {
+    dailyLimit:
+      '지난 24시간 동안 내 워크스페이스에서 초대를 {{limit}}통 보냈습니다. 하루 최대치이니 나머지는 내일 보내세요.',
     recentlySent: '{{minutes}}분 안에 이미 초대를 보냈습니다. 잠시 후 다시 보내세요.',
     alreadyJoined: '이미 참여한 멤버입니다. 다시 보낼 초대가 없습니다.',
     notFound: '이 멤버는 더 이상 명단에 없거나 이메일 주소가 없습니다.',

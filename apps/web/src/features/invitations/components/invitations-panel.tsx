@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconMailForward, IconSend } from '@tabler/icons-react';
-import { INVITATION_RESEND_MINUTES } from '@teamshuffle/domain';
+import { INVITATION_RESEND_MINUTES, INVITATIONS_PER_OWNER_PER_DAY } from '@teamshuffle/domain';
 import type { InvitationStatus, InvitationView, WorkspaceDetail } from '@teamshuffle/domain';
 import { PageSection as Section } from '../../../components/page-section';
 import { ApiError } from '../../../lib/api-client';
@@ -39,6 +39,8 @@ export function InvitationsPanel({ detail }: { detail: WorkspaceDetail }) {
     switch (error.error) {
       case 'invitation_recently_sent':
         return t('invitations.errors.recentlySent', { minutes: INVITATION_RESEND_MINUTES });
+      case 'invitation_daily_limit':
+        return t('invitations.errors.dailyLimit', { limit: INVITATIONS_PER_OWNER_PER_DAY });
       case 'invitation_already_joined':
         return t('invitations.errors.alreadyJoined');
       case 'invitation_member_not_found':
