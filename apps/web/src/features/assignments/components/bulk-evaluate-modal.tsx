@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Stack,
-  Switch,
-  Table,
-  Text,
-} from '@mantine/core';
-import { IconCheck } from '@tabler/icons-react';
+import { Badge, Group, Modal, NumberInput, Stack, Switch, Table, Text } from '@mantine/core';
 import {
   BULK_MAX_SCORE_MAX,
   BULK_MAX_SCORE_MIN,
@@ -20,7 +8,11 @@ import {
 } from '@teamshuffle/domain';
 import type { AssignmentView } from '@teamshuffle/domain';
 import { useEffect, useRef, useState } from 'react';
-import { BulkFeedbackInput, BulkScoreInput } from '../../../components/bulk-grade-fields';
+import {
+  BulkFeedbackInput,
+  BulkGradeFooter,
+  BulkScoreInput,
+} from '../../../components/bulk-grade-fields';
 import { useTranslation } from '../../../lib/i18n';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/api-error-message';
@@ -254,34 +246,19 @@ function BulkForm({
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        {typeof entriesError === 'string' ? (
-          <Alert color="red" variant="light" role="alert">
-            {entriesError}
-          </Alert>
-        ) : null}
-        {isSaved ? (
-          <Alert
-            color="teal"
-            variant="light"
-            role="status"
-            icon={<IconCheck size={18} aria-hidden="true" />}
-          >
-            {t('assignments.bulk.saved')}
-          </Alert>
-        ) : null}
-        {failure ? (
-          <Alert color="red" variant="light" role="alert" style={{ whiteSpace: 'pre-line' }}>
-            {failure}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('assignments.panel.close')}
-          </Button>
-          <Button type="submit" loading={evaluateAll.isPending} disabled={isSaved}>
-            {t('assignments.bulk.save')}
-          </Button>
-        </Group>
+        <BulkGradeFooter
+          entriesError={entriesError}
+          isSaved={isSaved}
+          failure={failure}
+          isSaving={evaluateAll.isPending}
+          isSaveDisabled={isSaved}
+          onClose={onClose}
+          text={{
+            saved: t('assignments.bulk.saved'),
+            close: t('assignments.panel.close'),
+            save: t('assignments.bulk.save'),
+          }}
+        />
       </Stack>
     </form>
   );

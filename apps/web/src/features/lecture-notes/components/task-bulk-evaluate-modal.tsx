@@ -1,5 +1,4 @@
-import { Alert, Badge, Button, Group, Modal, NumberInput, Stack, Table, Text } from '@mantine/core';
-import { IconCheck } from '@tabler/icons-react';
+import { Badge, Modal, NumberInput, Stack, Table, Text } from '@mantine/core';
 import {
   BULK_MAX_SCORE_MAX,
   BULK_MAX_SCORE_MIN,
@@ -9,7 +8,11 @@ import {
 } from '@teamshuffle/domain';
 import type { TaskView } from '@teamshuffle/domain';
 import { useEffect, useRef, useState } from 'react';
-import { BulkFeedbackInput, BulkScoreInput } from '../../../components/bulk-grade-fields';
+import {
+  BulkFeedbackInput,
+  BulkGradeFooter,
+  BulkScoreInput,
+} from '../../../components/bulk-grade-fields';
 import { useTranslation } from '../../../lib/i18n';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/api-error-message';
@@ -217,38 +220,19 @@ function TaskBulkForm({
             </Table>
           </Table.ScrollContainer>
         )}
-        {typeof entriesError === 'string' ? (
-          <Alert color="red" variant="light" role="alert">
-            {entriesError}
-          </Alert>
-        ) : null}
-        {isSaved ? (
-          <Alert
-            color="teal"
-            variant="light"
-            role="status"
-            icon={<IconCheck size={18} aria-hidden="true" />}
-          >
-            {t('lectureNotes.grading.saved')}
-          </Alert>
-        ) : null}
-        {failure ? (
-          <Alert color="red" variant="light" role="alert" style={{ whiteSpace: 'pre-line' }}>
-            {failure}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('lectureNotes.grading.close')}
-          </Button>
-          <Button
-            type="submit"
-            loading={evaluateAll.isPending}
-            disabled={isSaved || rows.length === 0}
-          >
-            {t('lectureNotes.grading.save')}
-          </Button>
-        </Group>
+        <BulkGradeFooter
+          entriesError={entriesError}
+          isSaved={isSaved}
+          failure={failure}
+          isSaving={evaluateAll.isPending}
+          isSaveDisabled={isSaved || rows.length === 0}
+          onClose={onClose}
+          text={{
+            saved: t('lectureNotes.grading.saved'),
+            close: t('lectureNotes.grading.close'),
+            save: t('lectureNotes.grading.save'),
+          }}
+        />
       </Stack>
     </form>
   );
