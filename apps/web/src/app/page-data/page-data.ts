@@ -55,16 +55,7 @@ export async function prefetchPageData(client: QueryClient, data: PageData): Pro
       return true;
     });
     if (next.length === 0) return;
-    await Promise.all(
-      next.map((query) =>
-        // A paged list (the roster's activity log) is cached as pages: asked as one.
-        'initialPageParam' in query
-          ? client.prefetchInfiniteQuery(
-              query as Parameters<QueryClient['prefetchInfiniteQuery']>[0],
-            )
-          : client.prefetchQuery(query),
-      ),
-    );
+    await Promise.all(next.map((query) => client.prefetchQuery(query)));
   }
 }
 

@@ -3,9 +3,6 @@ import { assignmentsQueryOptions } from '../../features/assignments/api/get-assi
 import { notesSectionQueryOptions } from '../../features/lecture-notes/api/get-notes-section';
 import { teamScoresQueryOptions } from '../../features/scores/api/get-team-scores';
 import { gradebookQueryOptions } from '../../features/gradebook/api/get-gradebook';
-import { invitationsQueryOptions } from '../../features/invitations/api/get-invitations';
-import { rosterStatusQueryOptions } from '../../features/joining/api/get-roster-status';
-import { rosterActivityQueryOptions } from '../../features/roster/api/get-roster-activity';
 import { myGradesQueryOptions } from '../../features/gradebook/api/get-my-grades';
 import { workspaceQueryOptions } from '../../features/workspace/api/get-workspace';
 import { workspaceBySlugQueryOptions } from '../../features/workspace/api/get-workspace-by-slug';
@@ -20,8 +17,7 @@ import { shellData } from '../page-data/shell.data';
  * 22: each section at its own address loads only its own data): Lecture Notes (also on the
  * Overview, which keeps the current week's note in front) and Assignments as soon as the session
  * and the workspace's id are known, beside the workspace itself; Team Scores once the workspace
- * says the caller owns it. Members needs the workspace alone, and for its owner the join
- * statuses, the invitations and the activity log.
+ * says the caller owns it. Members needs the workspace alone.
  */
 export function workspacePageData(ref: WorkspaceRef, tab: WorkspaceTab = 'overview'): PageData {
   return (client: QueryClient) => {
@@ -45,16 +41,6 @@ export function workspacePageData(ref: WorkspaceRef, tab: WorkspaceTab = 'overvi
     if (tab === 'scores' && detail?.role === 'owner') rest.push(teamScoresQueryOptions(detail.id));
     if (tab === 'gradebook' && detail?.role === 'owner')
       rest.push(gradebookQueryOptions(detail.id));
-    // The owner's Members tab (issue 24): each member's join status, the invitations and the
-    // roster's activity log, left to the browser like the other sections.
-    if (tab === 'members' && detail?.role === 'owner') {
-      rest.push(
-        rosterStatusQueryOptions(detail.id),
-        invitationsQueryOptions(detail.id),
-        // Paged: prefetchPageData asks it as pages (its `initialPageParam` says so).
-        rosterActivityQueryOptions(detail.id) as unknown as PageQuery,
-      );
-    }
     return { screen, rest };
   };
 }
