@@ -348,10 +348,15 @@ test.describe.serial('assignments, grading and team scores', () => {
     await max.fill('50');
     await expect(bulk.getByRole('textbox', { name: 'Score for Team 1' })).toHaveValue('47.5');
     const team2 = bulk.getByRole('textbox', { name: 'Score for Team 2' });
+    // Team 2 handed nothing in: no grade unless the owner says so on purpose (issue 25).
+    await expect(team2).toBeDisabled();
+    await bulk.getByRole('switch', { name: 'Grade Team 2 as "No submission"' }).check();
     await team2.fill('70');
     await team2.blur();
-    // spec: each score is clamped to 0..max
-    await expect(team2).toHaveValue('50');
+    // issue 25: a score out of 0..max is never clamped; it is its row's error and nothing is sent
+    await expect(team2).toHaveValue('70');
+    await bulk.getByRole('button', { name: 'Save Evaluations' }).click();
+    await expect(bulk.getByText('Score must be between 0 and 50')).toBeVisible();
     await team2.fill('40');
     await bulk.getByRole('textbox', { name: 'Feedback for Team 2' }).fill('Nothing was handed in.');
     await bulk.getByRole('button', { name: 'Save Evaluations' }).click();
@@ -392,14 +397,15 @@ test.describe.serial('assignments, grading and team scores', () => {
     await expect(team1.getByTestId('average-evaluated')).toHaveText('95.00');
   });
 
-  test('the team sees its own grade only; a member reads the work but cannot download it', async () => {
+  test('the team sees its own grade only; a member reads the work and can download it', async () => {
     const { page: memberPage } = member;
     await memberPage.goto(`/workspace/${workspaceId}/assignments`);
     await (await teamRow(memberPage, title, 1)).getByTestId('open-team').click();
     const dialog = memberPage.getByRole('dialog', { name: 'Assignment Submission' });
     const current = dialog.getByTestId('current-work');
     await expect(current).toContainText('report.pdf');
-    await expect(current.getByRole('link', { name: 'report.pdf' })).toHaveCount(0);
+    // issue 25: every member of the team downloads what their leader handed in.
+    await expect(current.getByRole('link', { name: 'report.pdf' })).toHaveCount(1);
     await expect(current.getByTestId('grade-badge')).toHaveAttribute('data-grade', 'A');
     await expect(current).toContainText('Well argued.');
     await memberPage.keyboard.press('Escape');

@@ -109,9 +109,10 @@ test.describe('workspace page: the server-rendered first screen and the app over
     await setCourseAccounts(owner, workspaceId, { leader, member });
     await createPublishedNote(owner, workspaceId, noteTitle);
     await createOpenAssignment(owner, workspaceId, assignmentTitle);
-    // The new assignment tells the leader and the member (the note has no task); the bell must
-    // read the same before and after the takeover, so it has arrived before the visits.
-    await Promise.all([waitForUnread(leader, 1), waitForUnread(member, 1)]);
+    // Their e-mails on the roster invited their accounts (issue 24) and the new assignment tells
+    // them (the note has no task); the bell must read the same before and after the takeover, so
+    // both have arrived before the visits.
+    await Promise.all([waitForUnread(leader, 2), waitForUnread(member, 2)]);
   });
 
   test.afterAll(async () => {
