@@ -18,7 +18,7 @@ export function AttemptView({
   deletion = null,
 }: {
   attempt: AssignmentAttempt;
-  /** Only the team's leader and the owner may download the files (spec part 2, section 6). */
+  /** The owner and the team's members may download the files (issue 25; the server decides). */
   canDownload: boolean;
   /** Who may delete it here (the owner, or the team's leader), or null (decision 0016). */
   deletion?: { workspaceId: string; assignmentId: string; isOwner: boolean } | null;

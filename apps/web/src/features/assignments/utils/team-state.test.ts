@@ -89,10 +89,10 @@ describe('panelAccess', () => {
 });
 
 describe('canDownloadWork', () => {
-  it("lets the owner and the team's leader download, not the other members", () => {
+  it('lets the owner and every member of the team download (issue 25), nobody else', () => {
     expect(canDownloadWork('manage')).toBe(true);
     expect(canDownloadWork('submit')).toBe(true);
-    expect(canDownloadWork('view')).toBe(false);
+    expect(canDownloadWork('view')).toBe(true);
     expect(canDownloadWork('refused')).toBe(false);
   });
 });

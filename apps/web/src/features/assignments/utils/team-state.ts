@@ -45,9 +45,13 @@ export function panelAccess(viewer: SectionViewer, teamId: string): PanelAccess 
   return viewer.isLeader ? 'submit' : 'view';
 }
 
-/** spec part 2, section 6: downloads of assignment submissions, the team's leader and the owner. */
+/**
+ * Downloads of a team's handed-in files: the owner and every member of the team (issue 25: the
+ * spec's leader-only rule left members without what their own team handed in); the server
+ * refuses the rest.
+ */
 export function canDownloadWork(access: PanelAccess): boolean {
-  return access === 'manage' || access === 'submit';
+  return access !== 'refused';
 }
 
 /** Hints under a team's row (spec part 2, sections 5 and 8). */
