@@ -115,8 +115,20 @@ describe('the workspace page rendered on the server', () => {
       [`/api/workspaces/${WORKSPACE_ID}`]: detail(10),
     };
     const shown: Record<string, string> = {};
+    // Members as a member of the course sees it: the owner's Members tab also holds the join
+    // statuses, invitations and the roster's log (issue 24), which load their own data; that tab
+    // is handed to the app (null, checked below).
+    const asMember = {
+      ...answers,
+      [`/api/workspaces/${WORKSPACE_ID}`]: {
+        ...detail(10),
+        role: 'member',
+        myMemberId: 'm1-2',
+        myTeamId: 't1',
+      },
+    };
     for (const section of ['notes', 'notes/note-1', 'assignments', 'scores', 'members']) {
-      const { asked, transport } = api(answers);
+      const { asked, transport } = api(section === 'members' ? asMember : answers);
       const page = await renderSignedInPage(
         `/workspace/${WORKSPACE_ID}/${section}`,
         'en',
@@ -136,6 +148,12 @@ describe('the workspace page rendered on the server', () => {
     expect(shown['members']).toContain('Student m10-4');
     expect(shown['members']).not.toContain('data-testid="team-card"');
     expect(shown['assignments']).not.toContain('Student m10-4');
+    const ownersMembers = await renderSignedInPage(
+      `/workspace/${WORKSPACE_ID}/members`,
+      'en',
+      api(answers).transport,
+    );
+    expect(ownersMembers).toBeNull();
   });
 
   it('grows with the roster (the sections are never part of it)', async () => {
