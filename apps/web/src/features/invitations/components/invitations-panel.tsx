@@ -96,11 +96,15 @@ export function InvitationsPanel({ detail }: { detail: WorkspaceDetail }) {
           <Text c="dimmed">{t('invitations.empty')}</Text>
         ) : null}
         {items.length > 0 ? (
+          // On a phone the table scrolls sideways inside its card: the scrolling box takes focus
+          // for keyboard users (arrow keys scroll it), as All Members' does.
           <Table.ScrollContainer
             minWidth={560}
             type="native"
+            tabIndex={0}
             role="group"
             aria-label={t('invitations.tableLabel')}
+            className="mantine-focus-auto"
           >
             <Table verticalSpacing="xs" data-testid="invitations-table">
               <Table.Thead>
