@@ -250,12 +250,19 @@ describe('the notification outbox', () => {
         );
         return row?.n ?? 0;
       };
-      await expect.poll(waiting).toBe(0);
-      const second = t.app.db.transaction((tx) =>
-        enqueueNotifications(tx, [entry(user.id, 'Committed second')]),
-      );
-      await expect.poll(waiting).toBe(1);
-      commitFirst();
+      // A condition waited for, not a time: on a loaded machine the second transaction has taken
+      // over a second to reach the lock (vitest's poll gives up after one by default), and the
+      // first is let go whatever happens, or the app's close waits for it forever.
+      let second: Promise<void> | undefined;
+      try {
+        await expect.poll(waiting, { timeout: 30_000 }).toBe(0);
+        second = t.app.db.transaction((tx) =>
+          enqueueNotifications(tx, [entry(user.id, 'Committed second')]),
+        );
+        await expect.poll(waiting, { timeout: 30_000 }).toBe(1);
+      } finally {
+        commitFirst();
+      }
       await Promise.all([first, second]);
       await t.app.notificationOutbox.flush();
       expect((await notificationsOf(t.app.db, user.id)).map((row) => row.title)).toEqual([
