@@ -2,12 +2,11 @@ import { Badge, Group, Modal, NumberInput, Stack, Switch, Table, Text } from '@m
 import {
   BULK_MAX_SCORE_MAX,
   BULK_MAX_SCORE_MIN,
-  EVALUATION_DIALOG_CLOSE_MS,
   bulkEvaluationForm,
   bulkMaxScoreFrom,
 } from '@teamshuffle/domain';
 import type { AssignmentView } from '@teamshuffle/domain';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import {
   BulkFeedbackInput,
   BulkGradeFooter,
@@ -29,6 +28,7 @@ import {
 } from '../utils/bulk-evaluation';
 import type { WindowPhase } from '../utils/assignment-window';
 import { gradeTarget, teamStatus } from '../utils/team-state';
+import { useCloseWhenSaved } from '../../../lib/use-close-when-saved';
 
 interface BulkEvaluateModalProps {
   opened: boolean;
@@ -95,15 +95,7 @@ function BulkForm({
   const [failure, setFailure] = useState<string | null>(null);
   const maxScore = bulkMaxScoreFrom(form.values.maxScore);
 
-  const closeRef = useRef(onClose);
-  useEffect(() => {
-    closeRef.current = onClose;
-  });
-  useEffect(() => {
-    if (!isSaved) return;
-    const timer = window.setTimeout(() => closeRef.current(), EVALUATION_DIALOG_CLOSE_MS);
-    return () => window.clearTimeout(timer);
-  }, [isSaved]);
+  useCloseWhenSaved(isSaved, onClose);
 
   const submit = form.onSubmit((values) => {
     setFailure(null);

@@ -1,7 +1,6 @@
 import { Alert, Button, Group, Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import {
-  EVALUATION_DIALOG_CLOSE_MS,
   SCORE_MAX,
   SCORE_MIN,
   TEXT_LIMITS,
@@ -9,7 +8,7 @@ import {
   formatDateTime,
 } from '@teamshuffle/domain';
 import type { AssignmentTeamState, AssignmentView, EvaluationForm } from '@teamshuffle/domain';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/api-error-message';
@@ -19,6 +18,7 @@ import { useEvaluateTeam } from '../api/evaluate-team';
 import { gradeTarget } from '../utils/team-state';
 import { EvaluationLine } from './evaluation-line';
 import { SubmittedFilePreview } from './submitted-file-preview';
+import { useCloseWhenSaved } from '../../../lib/use-close-when-saved';
 
 interface EvaluateModalProps {
   opened: boolean;
@@ -87,15 +87,7 @@ function EvaluateForm({
   const [failure, setFailure] = useState<string | null>(null);
 
   // spec part 2, section 9: the evaluation dialog closes 2 s after a successful save.
-  const closeRef = useRef(onClose);
-  useEffect(() => {
-    closeRef.current = onClose;
-  });
-  useEffect(() => {
-    if (!isSaved) return;
-    const timer = window.setTimeout(() => closeRef.current(), EVALUATION_DIALOG_CLOSE_MS);
-    return () => window.clearTimeout(timer);
-  }, [isSaved]);
+  useCloseWhenSaved(isSaved, onClose);
 
   const submit = form.onSubmit(({ score, feedback }) => {
     setFailure(null);

@@ -2,12 +2,11 @@ import { Badge, Modal, NumberInput, Stack, Table, Text } from '@mantine/core';
 import {
   BULK_MAX_SCORE_MAX,
   BULK_MAX_SCORE_MIN,
-  EVALUATION_DIALOG_CLOSE_MS,
   bulkMaxScoreFrom,
   taskBulkEvaluationForm,
 } from '@teamshuffle/domain';
 import type { TaskView } from '@teamshuffle/domain';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import {
   BulkFeedbackInput,
   BulkGradeFooter,
@@ -21,6 +20,7 @@ import { notify } from '../../../lib/notify';
 import { useEvaluateTaskBulk } from '../api/evaluate-task-bulk';
 import { changedTaskBulkEntries, initialTaskBulkEntries, taskBulkRows } from '../utils/task-bulk';
 import type { TaskBulkRow } from '../utils/task-bulk';
+import { useCloseWhenSaved } from '../../../lib/use-close-when-saved';
 
 interface TaskBulkEvaluateModalProps {
   opened: boolean;
@@ -102,15 +102,7 @@ function TaskBulkForm({
   const [failure, setFailure] = useState<string | null>(null);
   const maxScore = bulkMaxScoreFrom(form.values.maxScore);
 
-  const closeRef = useRef(onClose);
-  useEffect(() => {
-    closeRef.current = onClose;
-  });
-  useEffect(() => {
-    if (!isSaved) return;
-    const timer = window.setTimeout(() => closeRef.current(), EVALUATION_DIALOG_CLOSE_MS);
-    return () => window.clearTimeout(timer);
-  }, [isSaved]);
+  useCloseWhenSaved(isSaved, onClose);
 
   const submit = form.onSubmit((values) => {
     setFailure(null);
