@@ -236,9 +236,12 @@ describe('the notification outbox', () => {
       const user = await insertUser(t.app.db);
       let commitFirst!: () => void;
       const held = new Promise<void>((resolve) => (commitFirst = resolve));
+      let firstEnqueued!: () => void;
+      const enqueued = new Promise<void>((resolve) => (firstEnqueued = resolve));
       // The first transaction enqueues and holds; the second must wait for its commit to enqueue.
       const first = t.app.db.transaction(async (tx) => {
         await enqueueNotifications(tx, [entry(user.id, 'Committed first')]);
+        firstEnqueued();
         await held;
       });
       const waiting = async () => {
@@ -255,6 +258,9 @@ describe('the notification outbox', () => {
       // first is let go whatever happens, or the app's close waits for it forever.
       let second: Promise<void> | undefined;
       try {
+        // The second starts only once the first holds the order lock: started before it, the
+        // second took the lock first on a loaded machine and committed first (CI, 2026-11-26).
+        await Promise.race([enqueued, first]);
         await expect.poll(waiting, { timeout: 30_000 }).toBe(0);
         second = t.app.db.transaction((tx) =>
           enqueueNotifications(tx, [entry(user.id, 'Committed second')]),
