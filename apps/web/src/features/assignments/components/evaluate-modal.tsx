@@ -17,7 +17,7 @@ import { notify } from '../../../lib/notify';
 import { useEvaluateTeam } from '../api/evaluate-team';
 import { gradeTarget } from '../utils/team-state';
 import { EvaluationLine } from './evaluation-line';
-import { SubmittedFilePreview } from './submitted-file-preview';
+import { SubmittedFilePreview } from '../../../components/submitted-file-preview';
 import { useCloseWhenSaved } from '../../../lib/use-close-when-saved';
 
 interface EvaluateModalProps {

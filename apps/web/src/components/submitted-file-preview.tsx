@@ -1,10 +1,10 @@
 import { Anchor, Image, Stack, Text } from '@mantine/core';
-import { formatFileSize } from '@teamshuffle/domain';
-import type { AssignmentAttempt } from '@teamshuffle/domain';
-import { useTranslation } from '../../../lib/i18n';
-import { filePath } from '../api/downloads';
+import { fileUrl, formatFileSize } from '@teamshuffle/domain';
+import type { TaskSubmission } from '@teamshuffle/domain';
+import { useTranslation } from '../lib/i18n';
 
-type SubmittedFile = NonNullable<AssignmentAttempt['files']>[number];
+/** One handed-in file (the domain's `submissionFile`: assignments' attempts and tasks' answers). */
+type SubmittedFile = NonNullable<TaskSubmission['files']>[number];
 
 const IMAGE_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp']);
 
@@ -14,10 +14,11 @@ function extensionOf(name: string): string {
 }
 
 /**
- * Grading in place (issue 25, decision 0025): the first file of the graded attempt next to the
- * score. A PDF in the browser's own viewer through the download URL (inline, served with the
- * sandbox CSP under the download rules), an image inline; any other type, and a browser that
- * will not show a PDF in a sandboxed document, its name, size and a download link.
+ * Grading in place (issue 25, decision 0025): the first file of the graded work (an assignment's
+ * attempt, a note task's answer) next to the score. A PDF in the browser's own viewer through the
+ * download URL (inline, served with the sandbox CSP under the download rules), an image inline;
+ * any other type, and a browser that will not show a PDF in a sandboxed document, its name, size
+ * and a download link.
  */
 export function SubmittedFilePreview({ files }: { files: readonly SubmittedFile[] | null }) {
   const { t } = useTranslation();
@@ -30,10 +31,10 @@ export function SubmittedFilePreview({ files }: { files: readonly SubmittedFile[
       </Text>
     );
   }
-  const url = filePath(first.fileId);
+  const url = fileUrl(first.fileId);
   const extension = extensionOf(first.name);
   const link = (file: SubmittedFile) => (
-    <Anchor key={file.fileId} href={filePath(file.fileId!)} download={file.name} size="sm">
+    <Anchor key={file.fileId} href={fileUrl(file.fileId!)} download={file.name} size="sm">
       {t('grading.download', { name: file.name, size: formatFileSize(file.size) })}
     </Anchor>
   );
