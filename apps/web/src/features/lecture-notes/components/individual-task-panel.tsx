@@ -113,6 +113,7 @@ export function IndividualTaskPanel({
                             noteId={note.id}
                             target={{ userId: submission.userId }}
                             evaluation={submission.evaluation}
+                            files={submission.files}
                             scoreLabel={t('lectureNotes.grading.memberScore', {
                               name:
                                 submission.submittedBy?.name ??

@@ -6,7 +6,8 @@ import {
   evaluationForm,
   formatDateTime,
 } from '@teamshuffle/domain';
-import type { EvaluationView } from '@teamshuffle/domain';
+import type { EvaluationView, TaskSubmission } from '@teamshuffle/domain';
+import { SubmittedFilePreview } from '../../../components/submitted-file-preview';
 import { useTranslation } from '../../../lib/i18n';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { useSchemaForm } from '../../../lib/form/use-schema-form';
@@ -62,19 +63,23 @@ export function TaskEvaluation({
 
 /**
  * The owner scores an answer, 0 to 100, with feedback: a team's answer to a team task, or one
- * member's to an individual task (issue 25). The grade shows above it once the note comes back.
+ * member's to an individual task (issue 25). The answer's PDF or image shows next to the score
+ * (grading in place, as in the assignments' dialog); the grade shows above once the note is back.
  */
 export function TaskEvaluationForm({
   workspaceId,
   noteId,
   target,
   evaluation,
+  files,
   scoreLabel,
 }: {
   workspaceId: string;
   noteId: string;
   target: TaskGradeTarget;
   evaluation: EvaluationView | null | undefined;
+  /** The graded answer's files (null: the caller may not see them). */
+  files: TaskSubmission['files'];
   /** The score input's accessible name (several forms may share a panel). */
   scoreLabel?: string;
 }) {
@@ -95,6 +100,7 @@ export function TaskEvaluationForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
+        <SubmittedFilePreview files={files} />
         <NumberInput
           label={scoreLabel ?? t('lectureNotes.panel.score')}
           min={SCORE_MIN}

@@ -2,7 +2,7 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { LectureNote, TaskView } from '@teamshuffle/domain';
+import type { LectureNote, TaskSubmission, TaskView } from '@teamshuffle/domain';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n';
@@ -160,19 +160,31 @@ describe('TaskBulkEvaluateModal (individual task: a row per member)', () => {
 });
 
 describe('TaskEvaluationForm (one member of an individual task)', () => {
-  function showSingle() {
-    render(
+  function showSingle(files: TaskSubmission['files'] = []) {
+    return render(
       <Providers>
         <TaskEvaluationForm
           workspaceId="w1"
           noteId="n1"
           target={{ userId: 'u-Ann' }}
           evaluation={null}
+          files={files}
           scoreLabel="Score for Ann (0-100)"
         />
       </Providers>,
     );
   }
+
+  it("shows the answer's PDF next to the score, with its download link (grading in place)", () => {
+    const { container } = showSingle([{ name: 'essay.pdf', size: 1024, fileId: 'file-1' }]);
+    const preview = screen.getByTestId('submitted-file-preview');
+    expect(preview.querySelector('object')?.getAttribute('data')).toBe('/api/files/file-1');
+    expect(screen.getByRole('link', { name: 'Download essay.pdf (1.00 KB)' })).toBeTruthy();
+    // The preview comes before the score it is graded by.
+    const score = screen.getByLabelText('Score for Ann (0-100)');
+    expect(preview.compareDocumentPosition(score) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(container.querySelector('img')).toBeNull();
+  });
 
   it('refuses a score above 100 on the form and sends nothing', async () => {
     showSingle();

@@ -93,6 +93,7 @@ export function TeamTaskPanel({
               noteId={note.id}
               target={{ teamId: state.teamId }}
               evaluation={state.evaluation}
+              files={state.current.files}
             />
           ) : null}
           {access === 'follow' ? (
