@@ -183,7 +183,8 @@ export const lectureNotesEn = {
     introIndividual: 'Grade every member\'s answer to "{{title}}" at once.',
     noAnswerHint: 'Only handed-in answers can be graded.',
     maxScoreLabel: 'Maximum score',
-    maxScoreHint: 'Whole number from 1 to 1000; scores are stored as a percent of it.',
+    maxScoreHint:
+      'Whole number from 1 to 1000 (default 100), remembered for this note on this device; scores are stored as a percent of it.',
     who: 'Who',
     status: 'Status',
     score: 'Score',

@@ -182,7 +182,8 @@ export const lectureNotesKo: typeof lectureNotesEn = {
     introIndividual: '"{{title}}"에 대한 모든 팀원의 답안을 한 번에 채점합니다.',
     noAnswerHint: '제출된 답안만 채점할 수 있습니다.',
     maxScoreLabel: '만점',
-    maxScoreHint: '1에서 1000 사이의 정수이며, 점수는 만점에 대한 백분율로 저장됩니다.',
+    maxScoreHint:
+      '1에서 1000 사이의 정수이며 (기본 100), 이 기기에서 노트별로 기억됩니다. 점수는 만점에 대한 백분율로 저장됩니다.',
     who: '대상',
     status: '상태',
     score: '점수',

@@ -20,10 +20,12 @@ import { notify } from '../../../lib/notify';
 import { useEvaluateTeams } from '../api/evaluate-teams';
 import {
   browserStorage,
-  changedBulkEntries,
-  initialBulkEntries,
   readBulkMaxScore,
   rememberBulkMaxScore,
+} from '../../../components/bulk-max-score';
+import {
+  changedBulkEntries,
+  initialBulkEntries,
   rescaleBulkEntries,
 } from '../utils/bulk-evaluation';
 import type { WindowPhase } from '../utils/assignment-window';
@@ -85,7 +87,7 @@ function BulkForm({
   const { t } = useTranslation();
   const evaluateAll = useEvaluateTeams();
   const [initialValues] = useState(() => {
-    const maxScore = readBulkMaxScore(browserStorage(), assignment.id);
+    const maxScore = readBulkMaxScore(browserStorage(), { assignmentId: assignment.id });
     return { maxScore, entries: initialBulkEntries(assignment.teams, maxScore) };
   });
   const form = useSchemaForm(bulkEvaluationForm, { initialValues });
@@ -99,7 +101,7 @@ function BulkForm({
 
   const submit = form.onSubmit((values) => {
     setFailure(null);
-    rememberBulkMaxScore(browserStorage(), assignment.id, values.maxScore);
+    rememberBulkMaxScore(browserStorage(), { assignmentId: assignment.id }, values.maxScore);
     const entries = changedBulkEntries(values, assignment.teams);
     if (entries.length === 0) {
       notify.info(t('assignments.bulk.noChanges'));
@@ -154,7 +156,7 @@ function BulkForm({
             );
             setEntriesScale(toMax);
             // spec part 2, section 5: remembered per assignment in local storage
-            rememberBulkMaxScore(browserStorage(), assignment.id, value);
+            rememberBulkMaxScore(browserStorage(), { assignmentId: assignment.id }, value);
           }}
         />
         <Table.ScrollContainer minWidth={560}>

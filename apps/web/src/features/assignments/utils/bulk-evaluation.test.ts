@@ -1,32 +1,11 @@
 import { bulkEvaluationForm } from '@teamshuffle/domain';
 import type { EvaluationView } from '@teamshuffle/domain';
 import { describe, expect, it } from 'vitest';
-import {
-  bulkMaxScoreKey,
-  changedBulkEntries,
-  initialBulkEntries,
-  readBulkMaxScore,
-  rememberBulkMaxScore,
-  rescaleBulkEntries,
-} from './bulk-evaluation';
+import { changedBulkEntries, initialBulkEntries, rescaleBulkEntries } from './bulk-evaluation';
 
 const T1 = '00000000-0000-4000-8000-000000000001';
 const T2 = '00000000-0000-4000-8000-000000000002';
 const T3 = '00000000-0000-4000-8000-000000000003';
-
-function memoryStorage(): Storage {
-  const values = new Map<string, string>();
-  return {
-    get length() {
-      return values.size;
-    },
-    clear: () => values.clear(),
-    getItem: (key) => values.get(key) ?? null,
-    key: (index) => [...values.keys()][index] ?? null,
-    removeItem: (key) => void values.delete(key),
-    setItem: (key, value) => void values.set(key, value),
-  };
-}
 
 function grade(score: number, rawScore: number, maxScore: number, feedback = ''): EvaluationView {
   return {
@@ -41,41 +20,6 @@ function grade(score: number, rawScore: number, maxScore: number, feedback = '')
     attempt: 1,
   };
 }
-
-describe('the remembered maximum score', () => {
-  it('is 100 until one is remembered, then that one, per assignment', () => {
-    const storage = memoryStorage();
-    expect(readBulkMaxScore(storage, 'a1')).toBe(100);
-    rememberBulkMaxScore(storage, 'a1', 50);
-    expect(storage.getItem(bulkMaxScoreKey('a1'))).toBe('50');
-    expect(readBulkMaxScore(storage, 'a1')).toBe(50);
-    expect(readBulkMaxScore(storage, 'a2')).toBe(100);
-  });
-
-  it('keeps it within 1..1000 and falls back to 100 for a non-number', () => {
-    const storage = memoryStorage();
-    rememberBulkMaxScore(storage, 'a1', '5000');
-    expect(readBulkMaxScore(storage, 'a1')).toBe(1000);
-    rememberBulkMaxScore(storage, 'a1', 0);
-    expect(readBulkMaxScore(storage, 'a1')).toBe(1);
-    storage.setItem(bulkMaxScoreKey('a1'), 'lots');
-    expect(readBulkMaxScore(storage, 'a1')).toBe(100);
-  });
-
-  it('survives storage that refuses or is missing', () => {
-    const refusing = {
-      getItem: () => {
-        throw new Error('denied');
-      },
-      setItem: () => {
-        throw new Error('denied');
-      },
-    };
-    expect(readBulkMaxScore(refusing, 'a1')).toBe(100);
-    expect(() => rememberBulkMaxScore(refusing, 'a1', 50)).not.toThrow();
-    expect(readBulkMaxScore(null, 'a1')).toBe(100);
-  });
-});
 
 describe('bulk rows', () => {
   const teams = [

@@ -12,6 +12,12 @@ import {
   BulkGradeFooter,
   BulkScoreInput,
 } from '../../../components/bulk-grade-fields';
+import {
+  browserStorage,
+  readBulkMaxScore,
+  rememberBulkMaxScore,
+  rescaleBulkScores,
+} from '../../../components/bulk-max-score';
 import { useTranslation } from '../../../lib/i18n';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/api-error-message';
@@ -36,6 +42,7 @@ interface TaskBulkEvaluateModalProps {
  * "Grade all" for a note's task (owner; issue 25, decision 0025): per team (team task) or per
  * member (individual task), with the assignments' bulk rules: a score outside 0..max is its row's
  * error and nothing is sent, an empty score with feedback saves the feedback only, all or nothing.
+ * The maximum is remembered per note on this device, and prefilled grades follow it, as there.
  */
 export function TaskBulkEvaluateModal({
   opened,
@@ -93,11 +100,14 @@ function TaskBulkForm({
   const { t } = useTranslation();
   const evaluateAll = useEvaluateTaskBulk();
   const [rows] = useState(() => taskBulkRows(task, t('lectureNotes.panel.deletedAccount')));
-  const [initialValues] = useState(() => ({
-    maxScore: 100,
-    entries: initialTaskBulkEntries(rows, 100),
-  }));
+  const [initialValues] = useState(() => {
+    // spec part 2, section 5: the maximum typed last time, remembered per note on this device
+    const maxScore = readBulkMaxScore(browserStorage(), { noteId });
+    return { maxScore, entries: initialTaskBulkEntries(rows, maxScore) };
+  });
   const form = useSchemaForm(taskBulkEvaluationForm, { initialValues });
+  // The scale the rows' prefilled grades are on (they follow the maximum as it changes).
+  const [entriesScale, setEntriesScale] = useState(initialValues.maxScore);
   const [isSaved, setIsSaved] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const maxScore = bulkMaxScoreFrom(form.values.maxScore);
@@ -106,6 +116,7 @@ function TaskBulkForm({
 
   const submit = form.onSubmit((values) => {
     setFailure(null);
+    rememberBulkMaxScore(browserStorage(), { noteId }, values.maxScore);
     const entries = changedTaskBulkEntries(values, rows);
     if (entries.length === 0) {
       notify.info(t('lectureNotes.grading.noChanges'));
@@ -150,6 +161,22 @@ function TaskBulkForm({
           maw={260}
           disabled={isSaved}
           {...form.getInputProps('maxScore')}
+          onChange={(value: number | string) => {
+            form.setFieldValue('maxScore', value);
+            if (value === '') return;
+            const toMax = bulkMaxScoreFrom(value);
+            form.setFieldValue(
+              'entries',
+              rescaleBulkScores(
+                form.values.entries,
+                rows.map((row) => row.evaluation),
+                entriesScale,
+                toMax,
+              ),
+            );
+            setEntriesScale(toMax);
+            rememberBulkMaxScore(browserStorage(), { noteId }, value);
+          }}
         />
         {rows.length === 0 ? (
           <Text size="sm" c="dimmed">

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n';
 import { i18n } from '../../../lib/i18n';
+import { notify } from '../../../lib/notify';
 import { stubMatchMedia } from '../../../lib/testing/match-media';
 import { TaskBulkEvaluateModal } from './task-bulk-evaluate-modal';
 import { TaskEvaluationForm } from './task-evaluation-form';
@@ -64,6 +65,7 @@ const NOTE: LectureNote = {
 let fetchMock: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
+  window.localStorage.clear();
   stubMatchMedia();
   // jsdom has no ResizeObserver (Mantine's table scroll container) nor document.fonts; Mantine's autosize textarea listens to it.
   if (!('fonts' in document)) {
@@ -92,6 +94,7 @@ beforeEach(() => {
 afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   await i18n.changeLanguage('en');
 });
 
@@ -109,20 +112,53 @@ function sentBody(): unknown {
   return JSON.parse(init?.body as string);
 }
 
-function showBulk() {
-  render(
+function showBulk({ noteId = 'n1', task = TASK }: { noteId?: string; task?: TaskView } = {}) {
+  return render(
     <Providers>
       <TaskBulkEvaluateModal
         opened
         onClose={() => {}}
         workspaceId="w1"
-        noteId="n1"
-        task={TASK}
+        noteId={noteId}
+        task={task}
         formKey={1}
       />
     </Providers>,
   );
 }
+
+/** TASK with Ann's answer graded 95 of 100. */
+function withAnnGraded(): TaskView {
+  const [team] = TASK.individual;
+  return {
+    ...TASK,
+    individual: [
+      {
+        ...team!,
+        submissions: team!.submissions.map((submission, index) =>
+          index === 0
+            ? {
+                ...submission,
+                evaluation: {
+                  id: 'e1',
+                  score: 95,
+                  rawScore: 95,
+                  maxScore: 100,
+                  feedback: 'Good',
+                  evaluatedBy: null,
+                  evaluatedAt: '2026-03-11T00:00:00.000Z',
+                  submissionId: submission.id,
+                  attempt: 1,
+                },
+              }
+            : submission,
+        ),
+      },
+    ],
+  };
+}
+
+const maxScoreInput = () => screen.getByLabelText<HTMLInputElement>(/Maximum score/);
 
 describe('TaskBulkEvaluateModal (individual task: a row per member)', () => {
   it('shows a typed 70 of 50 as an error on its row and sends nothing', async () => {
@@ -149,6 +185,40 @@ describe('TaskBulkEvaluateModal (individual task: a row per member)', () => {
       entries: [{ userId: 'u-Ben', score: null, feedback: 'Good start' }],
     });
     expect(await screen.findByText('Grades saved.')).toBeTruthy();
+  });
+
+  it('remembers the maximum typed last time for this note, as the assignments’ dialog does', async () => {
+    const first = showBulk();
+    expect(maxScoreInput().value).toBe('100');
+    fireEvent.change(maxScoreInput(), { target: { value: '20' } });
+    first.unmount();
+
+    showBulk();
+    expect(maxScoreInput().value).toBe('20');
+    fireEvent.change(screen.getByLabelText('Score for Ann'), { target: { value: '15' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save all' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(sentBody()).toMatchObject({ maxScore: 20, entries: [{ userId: 'u-Ann', score: 15 }] });
+    cleanup();
+
+    // Another note's dialog starts from the default.
+    showBulk({ noteId: 'n2' });
+    expect(maxScoreInput().value).toBe('100');
+  });
+
+  it('shows a grade on the remembered scale, and follows a changed maximum without changing it', async () => {
+    window.localStorage.setItem('bulkMaxScore_note_n1', '50');
+    showBulk({ task: withAnnGraded() });
+    expect(maxScoreInput().value).toBe('50');
+    expect(screen.getByLabelText<HTMLInputElement>('Score for Ann').value).toBe('47.5');
+    fireEvent.change(maxScoreInput(), { target: { value: '200' } });
+    expect(screen.getByLabelText<HTMLInputElement>('Score for Ann').value).toBe('190');
+    // Nothing typed: the grade is the same on any scale, so nothing is sent.
+    const info = vi.spyOn(notify, 'info').mockImplementation(() => {});
+    fireEvent.click(screen.getByRole('button', { name: 'Save all' }));
+    await waitFor(() => expect(info).toHaveBeenCalledWith('Nothing changed: no grade to save.'));
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(window.localStorage.getItem('bulkMaxScore_note_n1')).toBe('200');
   });
 
   it('is in Korean', async () => {

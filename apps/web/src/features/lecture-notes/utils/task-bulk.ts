@@ -1,4 +1,5 @@
 import { roundTo } from '@teamshuffle/domain';
+import { scoreOnScale } from '../../../components/bulk-max-score';
 import type {
   EvaluationView,
   TaskBulkEvaluationForm,
@@ -7,7 +8,8 @@ import type {
 } from '@teamshuffle/domain';
 
 // Bulk grading of a note's task (issue 25, decision 0025): one row per team (team task) or per
-// member who handed in (individual task), filled from the current grade; only changes are sent.
+// member who handed in (individual task), filled from the current grade on the dialog's scale
+// (components/bulk-max-score.ts, shared with the assignments' dialog); only changes are sent.
 
 export interface TaskBulkRow {
   key: string;
@@ -50,13 +52,6 @@ export function taskBulkRows(task: TaskView, deletedName: string): TaskBulkRow[]
   );
 }
 
-function scoreOn(evaluation: EvaluationView | null, maxScore: number): number | '' {
-  if (!evaluation || evaluation.score === null || evaluation.rawScore === null) return '';
-  return evaluation.maxScore === maxScore
-    ? evaluation.rawScore
-    : roundTo((evaluation.score * maxScore) / 100, 2);
-}
-
 /** The form's first values: each row's current grade on the scale of `maxScore`. */
 export function initialTaskBulkEntries(
   rows: readonly TaskBulkRow[],
@@ -64,7 +59,7 @@ export function initialTaskBulkEntries(
 ): TaskBulkEvaluationForm['entries'] {
   return rows.map((row) => ({
     ...row.target,
-    score: scoreOn(row.evaluation, maxScore),
+    score: scoreOnScale(row.evaluation, maxScore),
     feedback: row.evaluation?.feedback ?? '',
   }));
 }
