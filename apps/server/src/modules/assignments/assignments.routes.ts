@@ -11,7 +11,6 @@ import {
 } from '@teamshuffle/domain';
 import type { AssignmentsSection, TeamScores } from '@teamshuffle/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { preparedJson } from '../../db/versioned-cache.ts';
 import { z } from 'zod';
 import { errorResponses, noContent } from '../../plugins/errors.ts';
 import { IDEMPOTENCY_ERRORS, idempotencyHeaders } from '../../plugins/idempotency.ts';
@@ -36,6 +35,7 @@ import {
   submissionPolicy,
   submissionTarget,
 } from './assignments.service.ts';
+import { preparedJsonFor } from '../../plugins/prepared-json.ts';
 
 const id = safeParam(TEXT_LIMITS.id);
 const workspaceParams = z.object({ id });
@@ -89,7 +89,9 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'no-store')
         .type('application/json; charset=utf-8')
         .send(
-          preparedJson<AssignmentsSection>(
+          await preparedJsonFor<AssignmentsSection>(
+            request,
+            reply,
             await getAssignmentsSection(
               app.db,
               assignmentsCache,
@@ -373,7 +375,9 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         .type('application/json; charset=utf-8')
         .send(
           // Team Scores from the gradebook's data (issue 25, decision 0024): every graded item.
-          preparedJson<TeamScores>(
+          await preparedJsonFor<TeamScores>(
+            request,
+            reply,
             (await gradebookOf(app.db, gradebookCacheFor(app.db), request.workspaceAccess!))
               .scoresBody,
           ),

@@ -10,7 +10,6 @@ import {
 } from '@teamshuffle/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { preparedJson } from '../../db/versioned-cache.ts';
 import { errorResponses, noContent } from '../../plugins/errors.ts';
 import { gradebookCacheFor } from './gradebook.cache.ts';
 import {
@@ -20,6 +19,7 @@ import {
   overrideGrade,
   removeOverride,
 } from './gradebook.service.ts';
+import { preparedJsonFor } from '../../plugins/prepared-json.ts';
 
 const workspaceParams = z.object({ id: safeParam(TEXT_LIMITS.id) });
 const IN_WORKSPACE = [
@@ -61,7 +61,7 @@ export const gradebookRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .header('cache-control', 'no-store')
         .type('application/json; charset=utf-8')
-        .send(preparedJson<Gradebook>(body));
+        .send(await preparedJsonFor<Gradebook>(request, reply, body));
     },
   );
 

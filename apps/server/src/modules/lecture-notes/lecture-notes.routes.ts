@@ -10,7 +10,6 @@ import {
 } from '@teamshuffle/domain';
 import type { LectureNotesSection } from '@teamshuffle/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { preparedJson } from '../../db/versioned-cache.ts';
 import { z } from 'zod';
 import { errorResponses, noContent } from '../../plugins/errors.ts';
 import { IDEMPOTENCY_ERRORS, idempotencyHeaders } from '../../plugins/idempotency.ts';
@@ -38,6 +37,7 @@ import {
   submissionPolicy,
   withdrawAnswer,
 } from './lecture-notes.service.ts';
+import { preparedJsonFor } from '../../plugins/prepared-json.ts';
 
 const id = safeParam(TEXT_LIMITS.id);
 const noteParams = z.object({ id, noteId: id });
@@ -98,7 +98,9 @@ export const lectureNotesRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'no-store')
         .type('application/json; charset=utf-8')
         .send(
-          preparedJson<LectureNotesSection>(
+          await preparedJsonFor<LectureNotesSection>(
+            request,
+            reply,
             await getNotesSection(app.db, notesCache, request.workspaceAccess!, request.user),
           ),
         ),

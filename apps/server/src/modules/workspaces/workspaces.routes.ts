@@ -21,7 +21,6 @@ import { errorResponses, noContent } from '../../plugins/errors.ts';
 import { IDEMPOTENCY_ERRORS, idempotencyHeaders } from '../../plugins/idempotency.ts';
 import { requestLanguage } from '../invitations/invitations.service.ts';
 import { createWorkspace } from './create-workspace.ts';
-import { preparedJson } from '../../db/versioned-cache.ts';
 import { DetailCache } from './detail-cache.ts';
 import {
   changeLeader,
@@ -35,6 +34,7 @@ import {
   saveWorkspaceOrder,
   setVisibility,
 } from './workspaces.service.ts';
+import { preparedJsonFor } from '../../plugins/prepared-json.ts';
 
 const idParams = z.object({ id: safeParam(TEXT_LIMITS.id) });
 const teamParams = z.object({ id: safeParam(TEXT_LIMITS.id), teamId: safeParam(TEXT_LIMITS.id) });
@@ -150,7 +150,9 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
         .header('cache-control', 'no-store')
         .type('application/json; charset=utf-8')
         .send(
-          preparedJson<WorkspaceDetail>(
+          await preparedJsonFor<WorkspaceDetail>(
+            request,
+            reply,
             await getWorkspaceBySlug(app.db, detailCache, request.user, request.params.slug),
           ),
         ),
@@ -183,7 +185,7 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
       return reply
         .header('cache-control', 'no-store')
         .type('application/json; charset=utf-8')
-        .send(preparedJson<WorkspaceDetail>(body));
+        .send(await preparedJsonFor<WorkspaceDetail>(request, reply, body));
     },
   );
 
