@@ -3,10 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import yazl from 'yazl';
 import type { StorageDriver } from '../../plugins/storage.ts';
 import type { AssignmentRow } from './assignments.repository.ts';
-import type { loadExportRows, loadRoster } from './assignments.repository.ts';
+import type { loadExportRows } from './assignments.repository.ts';
 
 type ExportRow = Awaited<ReturnType<typeof loadExportRows>>[number];
-type RosterRow = Awaited<ReturnType<typeof loadRoster>>[number];
 
 /** A name safe as one path segment inside a ZIP (no folders, no leading dots). */
 function zipSegment(name: string): string {
@@ -105,42 +104,4 @@ export function submissionsZip(
 /** The ZIP's file name: the assignment's number, title and the day it was made. */
 export function zipName(row: AssignmentRow, number: number): string {
   return `Assignment ${number} - ${zipSegment(row.title)} - ${seoulDateKey(new Date())}.zip`;
-}
-
-/**
- * The grade sheet (issue 12): one row per roster member (name, e-mail, team), a column per
- * assignment with the team's score (a percent) and the two averages, as a spreadsheet or an LMS
- * gradebook import takes it. Text cells are made safe from formulas.
- */
-export function gradesCsv(
-  roster: readonly RosterRow[],
-  teams: ReadonlyArray<{
-    teamId: string;
-    averageEvaluated: number | null;
-    averageWithMissing: number | null;
-    scores: ReadonlyArray<{ number: number; title: string; score: number | null }>;
-  }>,
-): string {
-  const byTeam = new Map(teams.map((team) => [team.teamId, team]));
-  const columns = teams[0]?.scores ?? [];
-  const header = [
-    'name',
-    'email',
-    'team',
-    ...columns.map((column) => `A${column.number}: ${column.title}`),
-    'average (evaluated)',
-    'average (missing = 0)',
-  ];
-  const lines = roster.map((member) => {
-    const team = member.teamId ? byTeam.get(member.teamId) : undefined;
-    return [
-      member.name,
-      member.email ?? '',
-      member.teamNumber === null ? '' : `Team ${member.teamNumber}`,
-      ...columns.map((_, index) => team?.scores[index]?.score ?? null),
-      team?.averageEvaluated ?? null,
-      team?.averageWithMissing ?? null,
-    ];
-  });
-  return toCsv([header, ...lines]);
 }

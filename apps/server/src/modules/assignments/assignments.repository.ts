@@ -206,58 +206,6 @@ export async function teamsWithoutLeaderEmail(db: Db, workspaceId: string): Prom
   return jsonOf(row?.missing ?? []);
 }
 
-/** Team Scores in one statement: per team, its latest grade on each assignment (creation order). */
-export async function loadScores(db: Db, workspaceId: string) {
-  const result = await db.execute(sql`
-    select w.detail_version::text as "detailVersion", w.content_version::text as "contentVersion",
-      (select a.version from account_detail_version a where a.id = 1)::text as "accountsVersion",
-      (select coalesce(json_agg(json_build_object(
-        'teamId', t.id,
-        'teamNumber', t.number,
-        'leaderName', lm.name,
-        'scores', coalesce((
-          select json_agg(json_build_object(
-              'assignmentId', a.id, 'number', a.number, 'title', a.title,
-              'score', (select e.score from evaluations e
-                where e.assignment_id = a.id and e.team_id = t.id
-                order by e.evaluated_at desc, e.id limit 1))
-            order by a.seq)
-          from (select x.*, row_number() over (order by x.seq) as number
-            from assignments x where x.workspace_id = t.workspace_id) a), '[]'::json))
-      order by t.number), '[]'::json)
-      from teams t left join workspace_members lm on lm.id = t.leader_member_id
-      where t.workspace_id = w.id) as teams
-    from workspaces w where w.id = ${workspaceId}`);
-  const [row] = rowsOf<{
-    detailVersion: string;
-    contentVersion: string;
-    accountsVersion: string;
-    teams:
-      | string
-      | Array<{
-          teamId: string;
-          teamNumber: number;
-          leaderName: string | null;
-          scores: Array<{
-            assignmentId: string;
-            number: number;
-            title: string;
-            score: number | null;
-          }>;
-        }>;
-  }>(result);
-  const teams = row?.teams ?? [];
-  const version: SectionVersion = {
-    workspace: Number(row?.detailVersion ?? 0),
-    accounts: Number(row?.accountsVersion ?? 0),
-    content: Number(row?.contentVersion ?? 0),
-  };
-  return {
-    version,
-    teams: typeof teams === 'string' ? (JSON.parse(teams) as Exclude<typeof teams, string>) : teams,
-  };
-}
-
 /** An assignment of the workspace, or undefined. */
 export async function findAssignment(db: Db, workspaceId: string, assignmentId: string) {
   if (!isUuid(assignmentId)) return undefined;
@@ -488,20 +436,5 @@ export async function loadExportRows(db: Db, workspaceId: string, assignmentId: 
     files: Array<{ name: string; key: string; size: number }>;
     score: number | string | null;
     feedback: string | null;
-  }>(result);
-}
-
-/** Every roster member with their team (for the grade sheet). */
-export async function loadRoster(db: Db, workspaceId: string) {
-  const result = await db.execute(sql`
-    select m.name, m.email, t.id as "teamId", t.number as "teamNumber"
-    from workspace_members m left join teams t on t.id = m.team_id
-    where m.workspace_id = ${workspaceId}
-    order by t.number nulls last, m.position`);
-  return rowsOf<{
-    name: string;
-    email: string | null;
-    teamId: string | null;
-    teamNumber: number | null;
   }>(result);
 }

@@ -11,10 +11,8 @@ import {
   type evaluationInput,
   roundTo,
   SCORE_MAX,
-  scoreAverages,
   TEXT_RULES,
   text,
-  type TeamScores,
 } from '@teamshuffle/domain';
 import type { z } from 'zod';
 import type { SessionUser } from '../../plugins/auth.ts';
@@ -43,7 +41,6 @@ import {
   loadAssignments,
   loadAssignmentsJson,
   type AssignmentsJson,
-  loadScores,
   lockTeamWork,
   markAttemptDeleted,
   type NewAssignmentRow,
@@ -498,54 +495,4 @@ export async function evaluateTeams(
     );
   });
   return presentAssignment(db, access, user, row.id);
-}
-
-/** Team Scores (owner): both averages and the scores behind them, per team. */
-export async function getTeamScores(db: Db, access: Access): Promise<TeamScores> {
-  return presentScores((await loadScores(db, access.workspace.id)).teams);
-}
-
-/** Team Scores as UTF-8 JSON, one entry per workspace (db/versioned-cache.ts). */
-type CachedScores = { version: SectionVersion; body: Buffer };
-
-/** The Team Scores of this instance, checked against the version each request reads. */
-export class ScoresCache extends VersionedCache<SectionVersion, CachedScores> {
-  constructor(maxBytes?: number) {
-    super((entry) => entry.body.byteLength, maxBytes);
-  }
-}
-
-/** Team Scores (owner) as UTF-8 JSON, read and averaged once per version. */
-export async function getTeamScoresJson(
-  db: Db,
-  cache: ScoresCache,
-  access: Access,
-): Promise<Buffer> {
-  const { body } = await cache.get(access.workspace.id, access.sectionVersion, async () => {
-    const { version, teams } = await loadScores(db, access.workspace.id);
-    return { version, body: Buffer.from(JSON.stringify(presentScores(teams))) };
-  });
-  return body;
-}
-
-function presentScores(teams: Awaited<ReturnType<typeof loadScores>>['teams']): TeamScores {
-  return {
-    teams: teams.map((team) => {
-      const scores = team.scores.map((item) => ({
-        ...item,
-        score: item.score === null ? null : Number(item.score),
-      }));
-      const averages = scoreAverages(scores.map((item) => item.score));
-      return {
-        teamId: team.teamId,
-        teamNumber: team.teamNumber,
-        leaderName: team.leaderName,
-        totalAssignments: scores.length,
-        evaluatedAssignments: averages.evaluated,
-        averageEvaluated: averages.averageEvaluated,
-        averageWithMissing: averages.averageWithMissing,
-        scores,
-      };
-    }),
-  };
 }

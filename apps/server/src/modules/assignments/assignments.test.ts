@@ -16,7 +16,6 @@ import { buildAssignmentInput } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { fileOf, multipartBody, type Part, pdfPart } from '../../../test/multipart.ts';
 import { readZip, readZipEntries } from '../../../test/zip.ts';
-import { gradesCsv } from './assignments.export.ts';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -552,31 +551,5 @@ describe('assignments', () => {
       };
       expect(stored.sort()).toEqual(rows.rows.map((row) => row.storage_key).sort());
     });
-  });
-});
-
-describe('the grade sheet', () => {
-  it('keeps formulas from running and names every member', () => {
-    const csv = gradesCsv(
-      [
-        { name: '=HYPERLINK("http://evil")', email: '+1@example.com', teamId: 't1', teamNumber: 1 },
-        { name: '김민준', email: null, teamId: null, teamNumber: null },
-      ],
-      [
-        {
-          teamId: 't1',
-          averageEvaluated: 80,
-          averageWithMissing: 40,
-          scores: [{ number: 1, title: '@Quiz', score: 80 }],
-        },
-      ],
-    );
-    const lines = csv
-      .replace(/^\ufeff/, '')
-      .trim()
-      .split('\r\n');
-    expect(lines[0]).toBe('name,email,team,A1: @Quiz,average (evaluated),average (missing = 0)');
-    expect(lines[1]).toBe(`"'=HYPERLINK(""http://evil"")",'+1@example.com,Team 1,80,80,40`);
-    expect(lines[2]).toBe('김민준,,,,,');
   });
 });
