@@ -18,7 +18,15 @@ export function filePath(fileId: string): ApiPath {
   return `/api/files/${encodeURIComponent(fileId)}`;
 }
 
-/** POST .../assignments/:assignmentId/submissions (multipart `files` + `notes`): the upload route. */
-export function submissionsPath(workspaceId: string, assignmentId: string): ApiPath {
-  return `/api/workspaces/${encodeURIComponent(workspaceId)}/assignments/${encodeURIComponent(assignmentId)}/submissions`;
+/**
+ * POST .../assignments/:assignmentId/submissions (multipart `files` + `notes`): the upload route;
+ * with `onBehalfOf`, the owner hands in for that team (issue 25: recorded as handed in by the owner).
+ */
+export function submissionsPath(
+  workspaceId: string,
+  assignmentId: string,
+  onBehalfOf?: string,
+): ApiPath {
+  const path: ApiPath = `/api/workspaces/${encodeURIComponent(workspaceId)}/assignments/${encodeURIComponent(assignmentId)}/submissions`;
+  return onBehalfOf === undefined ? path : `${path}?onBehalfOf=${encodeURIComponent(onBehalfOf)}`;
 }

@@ -1,5 +1,11 @@
 import { Alert, Button, Divider, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
-import { IconAlertTriangle, IconClock, IconInfoCircle, IconLock } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconClock,
+  IconInfoCircle,
+  IconLock,
+  IconUpload,
+} from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   NOTES_MAX_LENGTH,
@@ -9,6 +15,7 @@ import {
   submissionNotesForm,
 } from '@teamshuffle/domain';
 import type { AssignmentAttempt, AssignmentTeamState, AssignmentView } from '@teamshuffle/domain';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { FileUpload, useFileUpload } from '../../../components/file-upload';
 import { useSchemaForm } from '../../../lib/form/use-schema-form';
@@ -39,6 +46,7 @@ interface SubmissionModalProps {
  * Assignment Submission (spec part 2, sections 2, 5 and 6): the team's current attempt and its
  * earlier ones with their grades (the owner and the team), and for the team's leader the files
  * and notes to hand in, within the window (refused before the start, marked late after the end).
+ * The owner may hand in on the team's behalf (issue 25), recorded as handed in by the owner.
  */
 export function SubmissionModal({
   opened,
@@ -115,6 +123,16 @@ export function SubmissionModal({
               phase={phase}
               hasSubmitted={team.latest !== null}
               replaces={team.latest}
+            />
+          ) : null}
+
+          {access === 'manage' ? (
+            <OwnerHandIn
+              key={formKey}
+              workspaceId={workspaceId}
+              assignment={assignment}
+              team={team}
+              phase={phase}
             />
           ) : null}
 
@@ -201,13 +219,84 @@ function CurrentWork({
   );
 }
 
-/** The leader's hand-in: files and notes in one request; refused before the start, late after the end. */
+/**
+ * The owner's "Hand in for Team N" (issue 25; spec part 2, section 6): the leader's form, opened
+ * on purpose, that says the work is recorded as handed in by the owner. Opening it moves the
+ * focus into it; a success or Cancel closes it and gives the focus back to the button.
+ */
+function OwnerHandIn({
+  workspaceId,
+  assignment,
+  team,
+  phase,
+}: {
+  workspaceId: string;
+  assignment: AssignmentView;
+  team: AssignmentTeamState;
+  phase: WindowPhase;
+}) {
+  const { t } = useTranslation();
+  const [isOpen, setIsOpen] = useState(false);
+  const formArea = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (isOpen) formArea.current?.querySelector<HTMLElement>('[tabindex="0"], textarea')?.focus();
+    else if (wasOpen.current) toggle.current?.focus();
+    wasOpen.current = isOpen;
+  }, [isOpen]);
+
+  if (!isOpen) {
+    return (
+      <Group>
+        <Button
+          ref={toggle}
+          variant="light"
+          color="violet"
+          leftSection={<IconUpload size={16} aria-hidden="true" />}
+          onClick={() => setIsOpen(true)}
+        >
+          {t('assignments.panel.handInFor', { number: team.teamNumber })}
+        </Button>
+      </Group>
+    );
+  }
+  return (
+    <div ref={formArea}>
+      <SubmitForm
+        workspaceId={workspaceId}
+        assignment={assignment}
+        phase={phase}
+        hasSubmitted={team.latest !== null}
+        replaces={team.latest}
+        onBehalfOf={{
+          teamId: team.teamId,
+          teamNumber: team.teamNumber,
+          onDone: () => setIsOpen(false),
+        }}
+      />
+    </div>
+  );
+}
+
+/** The owner hands in for this team (issue 25); `onDone` after a success or Cancel. */
+interface OnBehalf {
+  teamId: string;
+  teamNumber: number;
+  onDone: () => void;
+}
+
+/**
+ * The hand-in: files and notes in one request. The leader's own is refused before the start; the
+ * owner's, on a team's behalf, is taken then too (the server's rule). Late after the end.
+ */
 function SubmitForm({
   workspaceId,
   assignment,
   phase,
   hasSubmitted,
   replaces,
+  onBehalfOf,
 }: {
   workspaceId: string;
   assignment: AssignmentView;
@@ -215,11 +304,12 @@ function SubmitForm({
   hasSubmitted: boolean;
   /** The team's latest attempt: the caller's own bytes in it count as left (decision 0016). */
   replaces: AssignmentAttempt | null;
+  onBehalfOf?: OnBehalf;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const upload = useFileUpload({
-    path: submissionsPath(workspaceId, assignment.id),
+    path: submissionsPath(workspaceId, assignment.id, onBehalfOf?.teamId),
     allowedTypes: assignment.allowedTypes,
     maxFileSizeMb: assignment.maxFileSizeMb,
     maxFiles: 10,
@@ -227,8 +317,9 @@ function SubmitForm({
     parse: (body) => assignmentView.parse(body),
   });
   const form = useSchemaForm(submissionNotesForm, { initialValues: { notes: '' } });
+  const noteId = useId();
 
-  if (phase === 'upcoming') {
+  if (phase === 'upcoming' && !onBehalfOf) {
     return (
       <Alert color="yellow" variant="light" icon={<IconClock size={18} aria-hidden="true" />}>
         {t('assignments.panel.notOpen', {
@@ -241,17 +332,41 @@ function SubmitForm({
   const send = async (notes: string) => {
     const result = await upload.start({ notes });
     if (result === null) return;
-    notify.success(t('assignments.panel.submitted'));
+    notify.success(
+      onBehalfOf
+        ? t('assignments.panel.handedInFor', { number: onBehalfOf.teamNumber })
+        : t('assignments.panel.submitted'),
+    );
     upload.reset();
     form.reset();
     await queryClient.invalidateQueries({ queryKey: queryKeys.assignments.all(workspaceId) });
+    onBehalfOf?.onDone();
   };
   const notesLength = form.values.notes.length;
 
   return (
-    <form onSubmit={form.onSubmit(({ notes }) => void send(notes))} noValidate>
+    <form
+      onSubmit={form.onSubmit(({ notes }) => void send(notes))}
+      noValidate
+      aria-label={
+        onBehalfOf ? t('assignments.panel.handInFor', { number: onBehalfOf.teamNumber }) : undefined
+      }
+      aria-describedby={onBehalfOf ? noteId : undefined}
+    >
       <Stack gap="sm">
         <Divider />
+        {onBehalfOf ? (
+          <Alert
+            color="violet"
+            variant="light"
+            icon={<IconInfoCircle size={18} aria-hidden="true" />}
+            id={noteId}
+            data-testid="on-behalf-note"
+          >
+            {t('assignments.panel.handInForNote', { number: onBehalfOf.teamNumber })}
+            {phase === 'upcoming' ? ` ${t('assignments.panel.handInForEarly')}` : null}
+          </Alert>
+        ) : null}
         {phase === 'ended' ? (
           <Alert
             color="orange"
@@ -290,8 +405,17 @@ function SubmitForm({
           </Text>
         </Stack>
         <Group justify="flex-end">
+          {onBehalfOf ? (
+            <Button variant="default" onClick={onBehalfOf.onDone} disabled={upload.isUploading}>
+              {t('assignments.panel.cancel')}
+            </Button>
+          ) : null}
           <Button type="submit" loading={upload.isUploading}>
-            {hasSubmitted ? t('assignments.panel.resubmit') : t('assignments.panel.submit')}
+            {onBehalfOf
+              ? t('assignments.panel.handInForSubmit', { number: onBehalfOf.teamNumber })
+              : hasSubmitted
+                ? t('assignments.panel.resubmit')
+                : t('assignments.panel.submit')}
           </Button>
         </Group>
       </Stack>

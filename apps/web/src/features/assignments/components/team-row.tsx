@@ -20,8 +20,9 @@ interface TeamRowProps {
 
 /**
  * A team on an assignment card: Submitted (its latest attempt, 'Submitted Assignment' and when) or
- * Pending, grey once the end has passed; late work marked; its grade for those who may see it; and
- * the hints about leader e-mails and who may submit (spec part 2, sections 4-6 and 8).
+ * Pending, grey once the end has passed; late work, and work the owner handed in for the team,
+ * marked; its grade for those who may see it; and the hints about leader e-mails and who may
+ * submit (spec part 2, sections 4-6 and 8).
  */
 export function TeamRow({ team, phase, viewer, onOpen, onEvaluate }: TeamRowProps) {
   const { t } = useTranslation();
@@ -68,6 +69,12 @@ export function TeamRow({ team, phase, viewer, onOpen, onEvaluate }: TeamRowProp
               {status.isLate ? (
                 <Badge color="red" variant="light" data-testid="late-badge">
                   {t('assignments.status.late')}
+                </Badge>
+              ) : null}
+              {team.latest?.byOwner ? (
+                // issue 25: the owner handed the latest attempt in on the team's behalf
+                <Badge color="violet" variant="light" data-testid="by-owner">
+                  {t('grading.byOwner')}
                 </Badge>
               ) : null}
             </Group>
