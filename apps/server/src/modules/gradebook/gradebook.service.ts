@@ -34,8 +34,16 @@ import {
   upsertOverride,
 } from './gradebook.repository.ts';
 
-/** The gradebook as the owner sees it, plus the e-mails the CSV needs (never sent as JSON). */
-export type GradebookModel = Gradebook & { emails: ReadonlyMap<string, string | null> };
+/**
+ * The gradebook as the owner sees it, plus what is never sent as its JSON: the e-mails the CSV
+ * needs, and the items (by index) whose team grades a peer evaluation not yet released adjusts
+ * (My grades shows those unadjusted until the release: a student cannot read their peer rating
+ * out of a grade before the owner releases it).
+ */
+export type GradebookModel = Gradebook & {
+  emails: ReadonlyMap<string, string | null>;
+  unreleasedAdjustments: ReadonlySet<number>;
+};
 
 const isTeamItem = (kind: GradebookItemKind) => kind === 'assignment' || kind === 'team_task';
 
@@ -217,6 +225,23 @@ export function buildGradebook(
     weights,
     isDefaultWeights: facts.weights === null,
     emails: new Map(facts.members.map((member) => [member.id, member.email])),
+    unreleasedAdjustments: new Set(
+      items.flatMap((item, index) => {
+        const evaluationId = appliedBy.get(`${item.kind}:${item.id}`);
+        return evaluationId !== undefined && !released.has(evaluationId) ? [index] : [];
+      }),
+    ),
+  };
+}
+
+/** A cell as its member sees it before the adjusting peer evaluation is released. */
+function withoutPeerAdjustment(cell: GradebookCell): GradebookCell {
+  if (!cell.flags.includes('peer_adjusted')) return cell;
+  const isOverridden = cell.flags.includes('overridden');
+  return {
+    ...cell,
+    score: isOverridden ? cell.score : cell.gradedScore,
+    flags: cell.flags.filter((flag) => flag !== 'peer_adjusted'),
   };
 }
 
@@ -364,7 +389,7 @@ export async function gradebookOf(
       cache.deadlines.set(workspaceId, deadlines);
       const model = buildGradebook(facts, new Date(now), peer);
       const scores = teamScoresOf(model, facts);
-      const { emails: _emails, ...shown } = model;
+      const { emails: _emails, unreleasedAdjustments: _unreleased, ...shown } = model;
       return {
         version: { ...facts.version, deadlines: passed(deadlines, now) },
         model,
@@ -384,7 +409,11 @@ export async function myGradesOf(db: Db, cache: GradebookCache, access: Access):
   if (!row) throw new AppError('gradebook_not_on_roster');
   // A peer evaluation the owner has not released is not shown (issue 25).
   const shown = model.items.flatMap((item, index) => (item.isReleased ? [index] : []));
-  const cells = shown.map((index) => row.cells[index]!);
+  const cells = shown.map((index) =>
+    model.unreleasedAdjustments.has(index)
+      ? withoutPeerAdjustment(row.cells[index]!)
+      : row.cells[index]!,
+  );
   const totals = gradeTotals(
     cells.map((cell, index) => ({
       category: model.items[shown[index]!]!.category,

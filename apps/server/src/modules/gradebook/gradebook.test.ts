@@ -313,14 +313,24 @@ describe('gradebook', () => {
     expect(adjusted.flags).toContain('peer_adjusted');
     // By others: the leader 3, the member 5; the leader's factor 3 / 4.
     expect(adjusted.score).toBe(60);
-    // Not released: the student's page has no peer column.
+    // The member's factor: 5 by others over the team's 4, capped at 1.05: 80 becomes 84.
+    expect(cellOf(gradebook, memberId, assignment.id)).toMatchObject({ score: 84 });
+    // Not released: the student's page has no peer column, and the adjusted grade is not shown
+    // (it would tell how the team rated them): the team's grade, without the mark.
     let mine = (await c.member.get(`${base()}/my-grades`)).json<MyGrades>();
     expect(mine.items.some((item) => item.kind === 'peer')).toBe(false);
+    const assignmentAt = (grades: MyGrades) =>
+      grades.row.cells[grades.items.findIndex((item) => item.id === assignment.id)]!;
+    expect(assignmentAt(mine)).toMatchObject({ score: 80, gradedScore: 80 });
+    expect(assignmentAt(mine).flags).not.toContain('peer_adjusted');
     expect((await c.owner.post(`${peerBase}/${peerId}/release`)).statusCode).toBeLessThan(300);
     mine = (await c.member.get(`${base()}/my-grades`)).json<MyGrades>();
     const index = mine.items.findIndex((item) => item.id === peerId);
     expect(index).toBeGreaterThanOrEqual(0);
     expect(mine.row.cells[index]!.score).not.toBeNull();
+    // Released: the adjusted grade, marked.
+    expect(assignmentAt(mine)).toMatchObject({ score: 84, gradedScore: 80 });
+    expect(assignmentAt(mine).flags).toContain('peer_adjusted');
   });
 
   it('refuses every role but the owner, and bad input, with a domain error', async () => {
