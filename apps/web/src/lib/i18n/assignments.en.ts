@@ -147,13 +147,8 @@ export const assignmentsEn = {
     deleteFailed: 'Failed to delete the attempt',
     cancel: 'Cancel',
     confirmDelete: 'Delete',
-    // The owner hands in on a team's behalf (issue 25; spec part 2, section 6).
-    handInFor: 'Hand in for Team {{number}}',
-    handInForNote:
-      "You are handing in on Team {{number}}'s behalf. It will be recorded as handed in by the owner, and the team will see it marked so.",
+    // The owner hands in on a team's behalf before the window (issue 25: the server takes it).
     handInForEarly: 'The window has not opened yet; as the owner you can still hand in.',
-    handInForSubmit: 'Submit for Team {{number}}',
-    handedInFor: 'Handed in for Team {{number}}.',
   },
   evaluate: {
     title: 'Evaluate Submission',

@@ -145,12 +145,7 @@ export const assignmentsKo: typeof assignmentsEn = {
     deleteFailed: '제출을 삭제하지 못했습니다',
     cancel: '취소',
     confirmDelete: '삭제',
-    handInFor: '{{number}}팀 대신 제출',
-    handInForNote:
-      '{{number}}팀을 대신해 제출합니다. 소유자가 대신 제출한 것으로 기록되며, 팀에도 그렇게 표시됩니다.',
     handInForEarly: '아직 제출 기간이 시작되지 않았지만, 소유자는 제출할 수 있습니다.',
-    handInForSubmit: '{{number}}팀으로 제출',
-    handedInFor: '{{number}}팀 대신 제출했습니다.',
   },
   evaluate: {
     title: '제출물 평가',

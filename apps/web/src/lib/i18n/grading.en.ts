@@ -11,4 +11,10 @@ export const gradingEn = {
   previewFallback: 'This browser cannot show the file here.',
   download: 'Download {{name}} ({{size}})',
   noFileToShow: 'No file handed in to show.',
+  // The owner hands in on a team's behalf (issue 25; spec part 2, section 6).
+  handInFor: 'Hand in for Team {{number}}',
+  handInForNote:
+    "You are handing in on Team {{number}}'s behalf. It will be recorded as handed in by the owner, and the team will see it marked so.",
+  handInForSubmit: 'Submit for Team {{number}}',
+  handedInFor: 'Handed in for Team {{number}}.',
 };

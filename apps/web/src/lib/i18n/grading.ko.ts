@@ -13,4 +13,9 @@ export const gradingKo: typeof gradingEn = {
   previewFallback: '이 브라우저에서는 파일을 여기에 표시할 수 없습니다.',
   download: '{{name}} 다운로드 ({{size}})',
   noFileToShow: '표시할 제출 파일이 없습니다.',
+  handInFor: '{{number}}팀 대신 제출',
+  handInForNote:
+    '{{number}}팀을 대신해 제출합니다. 소유자가 대신 제출한 것으로 기록되며, 팀에도 그렇게 표시됩니다.',
+  handInForSubmit: '{{number}}팀으로 제출',
+  handedInFor: '{{number}}팀 대신 제출했습니다.',
 };

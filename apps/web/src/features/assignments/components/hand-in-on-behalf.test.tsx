@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n';
 import { i18n } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
+import { fakeUploadXhr } from '../../../components/file-upload/fake-upload-xhr';
 import { SessionProvider } from '../../../lib/session/session-context';
 import { stubMatchMedia } from '../../../lib/testing/match-media';
 import type { WindowPhase } from '../utils/assignment-window';
@@ -74,46 +75,10 @@ const HANDED_IN: AssignmentTeamState = {
   },
 };
 
-/** Answers of the upload route, one per request. */
-let answers: Array<{ status: number; body: unknown }> = [];
-let requests: Array<{ method: string; url: string; body: FormData }> = [];
-
-class FakeXhr {
-  status = 0;
-  responseText = '';
-  withCredentials = false;
-  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  private method = '';
-  private url = '';
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader() {}
-  abort() {
-    this.onabort?.();
-  }
-  send(body: FormData) {
-    requests.push({ method: this.method, url: this.url, body });
-    const answer = answers.shift() ?? {
-      status: 201,
-      body: { ...ASSIGNMENT, teams: [HANDED_IN] },
-    };
-    setTimeout(() => {
-      this.status = answer.status;
-      this.responseText = JSON.stringify(answer.body);
-      this.onload?.();
-    }, 0);
-  }
-}
+let upload = fakeUploadXhr(() => ({ status: 201, body: { ...ASSIGNMENT, teams: [HANDED_IN] } }));
 
 beforeEach(() => {
-  answers = [];
-  requests = [];
+  upload = fakeUploadXhr(() => ({ status: 201, body: { ...ASSIGNMENT, teams: [HANDED_IN] } }));
   stubMatchMedia();
   if (!('fonts' in document)) {
     // Mantine's autosize textarea listens to document.fonts, which jsdom lacks.
@@ -122,7 +87,7 @@ beforeEach(() => {
       value: { addEventListener: () => {}, removeEventListener: () => {} },
     });
   }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  vi.stubGlobal('XMLHttpRequest', upload.FakeXhr);
   vi.stubGlobal(
     'fetch',
     vi.fn((path: string) => {
@@ -226,13 +191,13 @@ describe('Hand in for Team N (assignments)', () => {
     });
     fireEvent.click(within(form).getByRole('button', { name: 'Submit for Team 2' }));
 
-    await waitFor(() => expect(requests).toHaveLength(1), SETTLE);
-    expect(requests[0]!.method).toBe('POST');
-    expect(requests[0]!.url).toBe(
+    await waitFor(() => expect(upload.requests).toHaveLength(1), SETTLE);
+    expect(upload.requests[0]!.method).toBe('POST');
+    expect(upload.requests[0]!.url).toBe(
       `/api/workspaces/w1/assignments/a1/submissions?onBehalfOf=${TEAM_2}`,
     );
-    expect(requests[0]!.body.get('notes')).toBe('Handed in on paper');
-    expect((requests[0]!.body.get('files') as File).name).toBe('essay.pdf');
+    expect(upload.requests[0]!.body.get('notes')).toBe('Handed in on paper');
+    expect((upload.requests[0]!.body.get('files') as File).name).toBe('essay.pdf');
     await waitFor(() => expect(success).toHaveBeenCalledWith('Handed in for Team 2.'), SETTLE);
     // Closed again, the focus back on its button.
     await waitFor(() => expect(handInButton()).toBeTruthy(), SETTLE);
@@ -244,12 +209,15 @@ describe('Hand in for Team N (assignments)', () => {
     showPanel('submit');
     await choose([pdf()]);
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(requests).toHaveLength(1), SETTLE);
-    expect(requests[0]!.url).toBe('/api/workspaces/w1/assignments/a1/submissions');
+    await waitFor(() => expect(upload.requests).toHaveLength(1), SETTLE);
+    expect(upload.requests[0]!.url).toBe('/api/workspaces/w1/assignments/a1/submissions');
   });
 
   it('keeps the chosen file and the notes when the server refuses, and says why', async () => {
-    answers = [{ status: 404, body: { error: 'team_not_found', message: 'Team not found' } }];
+    upload.answers.push({
+      status: 404,
+      body: { error: 'team_not_found', message: 'Team not found' },
+    });
     showPanel('manage');
     fireEvent.click(handInButton()!);
     await choose([pdf()]);
@@ -260,7 +228,7 @@ describe('Hand in for Team N (assignments)', () => {
     const item = await screen.findByTestId('upload-item', {}, SETTLE);
     await waitFor(() => expect(item.getAttribute('data-status')).toBe('failed'), SETTLE);
     expect(item.textContent).toContain('Team not found');
-    expect(requests).toHaveLength(1);
+    expect(upload.requests).toHaveLength(1);
     expect((notes as HTMLTextAreaElement).value).toBe('Keep me');
     expect(screen.getByRole('button', { name: 'Submit for Team 2' })).toBeTruthy();
   });
@@ -272,7 +240,7 @@ describe('Hand in for Team N (assignments)', () => {
     expect((await screen.findByTestId('upload-refusal')).textContent).toBe(
       'Please select at least one file',
     );
-    expect(requests).toHaveLength(0);
+    expect(upload.requests).toHaveLength(0);
   });
 
   it('is open to the owner before the window opens (the server takes it), marked late after it', () => {

@@ -1,11 +1,5 @@
 import { Alert, Button, Divider, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconClock,
-  IconInfoCircle,
-  IconLock,
-  IconUpload,
-} from '@tabler/icons-react';
+import { IconAlertTriangle, IconClock, IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   NOTES_MAX_LENGTH,
@@ -15,9 +9,10 @@ import {
   submissionNotesForm,
 } from '@teamshuffle/domain';
 import type { AssignmentAttempt, AssignmentTeamState, AssignmentView } from '@teamshuffle/domain';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { FileUpload, useFileUpload } from '../../../components/file-upload';
+import { OnBehalfHandIn, OnBehalfNote } from '../../../components/on-behalf-hand-in';
 import { useSchemaForm } from '../../../lib/form/use-schema-form';
 import { notify } from '../../../lib/notify';
 import { queryKeys } from '../../../lib/query-keys';
@@ -221,8 +216,7 @@ function CurrentWork({
 
 /**
  * The owner's "Hand in for Team N" (issue 25; spec part 2, section 6): the leader's form, opened
- * on purpose, that says the work is recorded as handed in by the owner. Opening it moves the
- * focus into it; a success or Cancel closes it and gives the focus back to the button.
+ * on purpose, that says the work is recorded as handed in by the owner.
  */
 function OwnerHandIn({
   workspaceId,
@@ -235,47 +229,19 @@ function OwnerHandIn({
   team: AssignmentTeamState;
   phase: WindowPhase;
 }) {
-  const { t } = useTranslation();
-  const [isOpen, setIsOpen] = useState(false);
-  const formArea = useRef<HTMLDivElement>(null);
-  const toggle = useRef<HTMLButtonElement>(null);
-  const wasOpen = useRef(false);
-  useEffect(() => {
-    if (isOpen) formArea.current?.querySelector<HTMLElement>('[tabindex="0"], textarea')?.focus();
-    else if (wasOpen.current) toggle.current?.focus();
-    wasOpen.current = isOpen;
-  }, [isOpen]);
-
-  if (!isOpen) {
-    return (
-      <Group>
-        <Button
-          ref={toggle}
-          variant="light"
-          color="violet"
-          leftSection={<IconUpload size={16} aria-hidden="true" />}
-          onClick={() => setIsOpen(true)}
-        >
-          {t('assignments.panel.handInFor', { number: team.teamNumber })}
-        </Button>
-      </Group>
-    );
-  }
   return (
-    <div ref={formArea}>
-      <SubmitForm
-        workspaceId={workspaceId}
-        assignment={assignment}
-        phase={phase}
-        hasSubmitted={team.latest !== null}
-        replaces={team.latest}
-        onBehalfOf={{
-          teamId: team.teamId,
-          teamNumber: team.teamNumber,
-          onDone: () => setIsOpen(false),
-        }}
-      />
-    </div>
+    <OnBehalfHandIn teamNumber={team.teamNumber}>
+      {(close) => (
+        <SubmitForm
+          workspaceId={workspaceId}
+          assignment={assignment}
+          phase={phase}
+          hasSubmitted={team.latest !== null}
+          replaces={team.latest}
+          onBehalfOf={{ teamId: team.teamId, teamNumber: team.teamNumber, onDone: close }}
+        />
+      )}
+    </OnBehalfHandIn>
   );
 }
 
@@ -334,7 +300,7 @@ function SubmitForm({
     if (result === null) return;
     notify.success(
       onBehalfOf
-        ? t('assignments.panel.handedInFor', { number: onBehalfOf.teamNumber })
+        ? t('grading.handedInFor', { number: onBehalfOf.teamNumber })
         : t('assignments.panel.submitted'),
     );
     upload.reset();
@@ -349,23 +315,16 @@ function SubmitForm({
       onSubmit={form.onSubmit(({ notes }) => void send(notes))}
       noValidate
       aria-label={
-        onBehalfOf ? t('assignments.panel.handInFor', { number: onBehalfOf.teamNumber }) : undefined
+        onBehalfOf ? t('grading.handInFor', { number: onBehalfOf.teamNumber }) : undefined
       }
       aria-describedby={onBehalfOf ? noteId : undefined}
     >
       <Stack gap="sm">
         <Divider />
         {onBehalfOf ? (
-          <Alert
-            color="violet"
-            variant="light"
-            icon={<IconInfoCircle size={18} aria-hidden="true" />}
-            id={noteId}
-            data-testid="on-behalf-note"
-          >
-            {t('assignments.panel.handInForNote', { number: onBehalfOf.teamNumber })}
-            {phase === 'upcoming' ? ` ${t('assignments.panel.handInForEarly')}` : null}
-          </Alert>
+          <OnBehalfNote id={noteId} teamNumber={onBehalfOf.teamNumber}>
+            {phase === 'upcoming' ? t('assignments.panel.handInForEarly') : null}
+          </OnBehalfNote>
         ) : null}
         {phase === 'ended' ? (
           <Alert
@@ -412,7 +371,7 @@ function SubmitForm({
           ) : null}
           <Button type="submit" loading={upload.isUploading}>
             {onBehalfOf
-              ? t('assignments.panel.handInForSubmit', { number: onBehalfOf.teamNumber })
+              ? t('grading.handInForSubmit', { number: onBehalfOf.teamNumber })
               : hasSubmitted
                 ? t('assignments.panel.resubmit')
                 : t('assignments.panel.submit')}
