@@ -9,3 +9,16 @@ export function notesPath(workspaceId: string): ApiPath {
 export function notePath(workspaceId: string, noteId: string): ApiPath {
   return `${notesPath(workspaceId)}/${encodeURIComponent(noteId)}`;
 }
+
+/**
+ * /api/workspaces/:id/notes/:noteId/submissions; with `onBehalfOf`, the owner hands in for that
+ * team (a team task; issue 25: recorded as handed in by the owner).
+ */
+export function noteSubmissionsPath(
+  workspaceId: string,
+  noteId: string,
+  onBehalfOf?: string,
+): ApiPath {
+  const path: ApiPath = `${notePath(workspaceId, noteId)}/submissions`;
+  return onBehalfOf === undefined ? path : `${path}?onBehalfOf=${encodeURIComponent(onBehalfOf)}`;
+}

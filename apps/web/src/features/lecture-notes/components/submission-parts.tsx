@@ -10,9 +10,10 @@ import {
   taskSubmissionForm,
 } from '@teamshuffle/domain';
 import type { EvaluationView, LectureNote, TaskSubmission, TaskView } from '@teamshuffle/domain';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { type TFunction, useTranslation } from '../../../lib/i18n';
 import { FileUpload } from '../../../components/file-upload';
+import { OnBehalfNote } from '../../../components/on-behalf-hand-in';
 import { SubmitterNowNote } from '../../../components/submitter-now';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { useSchemaForm } from '../../../lib/form/use-schema-form';
@@ -152,12 +153,18 @@ interface SubmissionFormProps {
   submitLabel: string;
   /** 'Task submitted successfully!' (team) or 'File submitted successfully!' (individual). */
   successMessage: string;
+  /**
+   * The owner hands in for this team of a team task (issue 25): the form says it is recorded as
+   * handed in by the owner, and `onDone` runs after a success or Cancel.
+   */
+  onBehalfOf?: { teamId: string; teamNumber: number; onDone: () => void };
 }
 
 /**
  * Submit or resubmit: files (checked before sending against the task's size and types, in the
  * leader panel's words; at least one) and a description, sent together with progress, cancel and
- * 3 tries. The server checks the same rules and who may submit.
+ * 3 tries. The server checks the same rules and who may submit. The owner's hand-in for a team
+ * (issue 25) is the same form with `onBehalfOf`.
  */
 export function SubmissionForm({
   workspaceId,
@@ -167,9 +174,11 @@ export function SubmissionForm({
   replaces = null,
   submitLabel,
   successMessage,
+  onBehalfOf,
 }: SubmissionFormProps) {
   const { t } = useTranslation();
-  const upload = useTaskSubmission(workspaceId, note.id, task, replaces);
+  const noteId = useId();
+  const upload = useTaskSubmission(workspaceId, note.id, task, replaces, onBehalfOf?.teamId);
   const form = useSchemaForm(taskSubmissionForm, { initialValues: { description: '' } });
 
   const submit = form.onSubmit(({ description }) => {
@@ -178,12 +187,21 @@ export function SubmissionForm({
       notify.success(successMessage);
       upload.reset();
       form.reset();
+      onBehalfOf?.onDone();
     });
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={
+        onBehalfOf ? t('grading.handInFor', { number: onBehalfOf.teamNumber }) : undefined
+      }
+      aria-describedby={onBehalfOf ? noteId : undefined}
+    >
       <Stack gap="sm">
+        {onBehalfOf ? <OnBehalfNote id={noteId} teamNumber={onBehalfOf.teamNumber} /> : null}
         <FileUpload upload={upload} />
         <Textarea
           label={t('lectureNotes.panel.descriptionLabel')}
@@ -201,8 +219,17 @@ export function SubmissionForm({
           </Text>
         ) : null}
         <Group justify="flex-end">
+          {onBehalfOf ? (
+            <Button variant="default" onClick={onBehalfOf.onDone} disabled={upload.isUploading}>
+              {t('lectureNotes.confirm.cancel')}
+            </Button>
+          ) : null}
           <Button type="submit" loading={upload.isUploading}>
-            {isResubmission ? t('lectureNotes.panel.resubmit') : submitLabel}
+            {onBehalfOf
+              ? t('grading.handInForSubmit', { number: onBehalfOf.teamNumber })
+              : isResubmission
+                ? t('lectureNotes.panel.resubmit')
+                : submitLabel}
           </Button>
         </Group>
       </Stack>

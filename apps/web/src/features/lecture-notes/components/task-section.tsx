@@ -184,7 +184,7 @@ function OpenButton({ number, onOpen }: { number: number; onOpen: () => void }) 
   );
 }
 
-/** A team on a team task: Pending or Submitted (count), Late, and Open when allowed. */
+/** A team on a team task: Pending or Submitted (count), Late, by the owner, Open when allowed. */
 function TeamRow({
   team,
   viewer,
@@ -210,6 +210,12 @@ function TeamRow({
         {team.current?.isLate ? (
           <Badge size="sm" variant="light" color="orange">
             {t('lectureNotes.task.late')}
+          </Badge>
+        ) : null}
+        {team.current?.byOwner ? (
+          // issue 25: the owner handed the current answer in on the team's behalf
+          <Badge size="sm" variant="light" color="violet" data-testid="by-owner">
+            {t('grading.byOwner')}
           </Badge>
         ) : null}
         {canOpen ? <OpenButton number={team.teamNumber} onOpen={onOpen} /> : null}

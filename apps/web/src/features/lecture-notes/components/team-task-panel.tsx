@@ -12,6 +12,7 @@ import {
   SubmissionForm,
 } from './submission-parts';
 import { TaskEvaluation, TaskEvaluationForm } from './task-evaluation-form';
+import { OnBehalfHandIn } from '../../../components/on-behalf-hand-in';
 
 interface TeamTaskPanelProps {
   workspaceId: string;
@@ -27,7 +28,8 @@ interface TeamTaskPanelProps {
 /**
  * Task submission, team (spec part 2, sections 2, 4 and 6): the team's state (Pending, or
  * Submitted with its count), its current answer and evaluation, the replaced attempts; the leader
- * submits, resubmits and deletes; the team's other members follow; the owner evaluates.
+ * submits, resubmits and deletes; the team's other members follow; the owner evaluates, and may
+ * hand in on the team's behalf (issue 25).
  */
 export function TeamTaskPanel({
   workspaceId,
@@ -95,6 +97,31 @@ export function TeamTaskPanel({
               evaluation={state.evaluation}
               files={state.current.files}
             />
+          ) : null}
+          {access === 'evaluate' && note.isPublished ? (
+            // issue 25 (spec part 2, section 6): the owner hands in on the team's behalf; a
+            // draft takes no answer from anyone (the server refuses it), so none is offered.
+            <OnBehalfHandIn key={state.teamId} teamNumber={state.teamNumber}>
+              {(close) => (
+                <>
+                  <Divider />
+                  <SubmissionForm
+                    workspaceId={workspaceId}
+                    note={note}
+                    task={task}
+                    submitLabel={t('lectureNotes.panel.submit')}
+                    isResubmission={state.current !== null}
+                    replaces={state.current}
+                    successMessage={t('grading.handedInFor', { number: state.teamNumber })}
+                    onBehalfOf={{
+                      teamId: state.teamId,
+                      teamNumber: state.teamNumber,
+                      onDone: close,
+                    }}
+                  />
+                </>
+              )}
+            </OnBehalfHandIn>
           ) : null}
           {access === 'follow' ? (
             <Alert
