@@ -36,5 +36,6 @@ export * from './roster.ts';
 export * from './joining.ts';
 export * from './gradebook.ts';
 export * from './peer-evaluation.ts';
+export * from './my-deadlines.ts';
 export * from './prerendered-pages.ts';
 export * from './shuffle/index.ts';

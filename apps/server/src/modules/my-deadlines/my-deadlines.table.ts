@@ -1,0 +1,17 @@
+import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { user } from '../users/users.table.ts';
+
+// The personal calendar feed (issue 26, decision 0027, migration 0036).
+
+/**
+ * One secret feed address per user. Only the SHA-256 of its token is kept (hex), so a leaked
+ * database copy gives no working address; making a new one replaces the hash, and the old
+ * address stops working at once.
+ */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
