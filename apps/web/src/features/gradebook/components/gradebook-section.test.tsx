@@ -6,7 +6,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import type { Gradebook, GradebookCell, WorkspaceDetail } from '@teamshuffle/domain';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import '../../../lib/i18n';
+import { i18n } from '../../../lib/i18n';
 import { stubMatchMedia } from '../../../lib/testing/match-media';
 import { GradebookSection } from './gradebook-section';
 
@@ -85,8 +85,10 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let fetchMock: ReturnType<typeof vi.fn>;
-beforeEach(() => {
+beforeEach(async () => {
   stubMatchMedia();
+  // The strings load on demand (lib/i18n): without them the first render throws.
+  await i18n.changeLanguage('en');
   fetchMock = vi.fn((_url: string, init?: RequestInit) =>
     Promise.resolve(init?.method === 'POST' ? json({}) : json(book)),
   );

@@ -2,7 +2,6 @@ import {
   Alert,
   Button,
   Group,
-  Loader,
   Paper,
   Select,
   Stack,
@@ -23,6 +22,7 @@ import { notify } from '../../../lib/notify';
 import { useGradebook } from '../api/get-gradebook';
 import { useGradeCell } from '../api/grade-cell';
 import { GradebookCellMarks } from './gradebook-cell-marks';
+import { GradebookLoading } from './gradebook-loading';
 import { errorText, formatScore } from './gradebook-format';
 import { OverrideModal } from './override-modal';
 import { WeightsForm } from './weights-form';
@@ -40,14 +40,7 @@ const isEditable = (item: GradebookItem) => item.kind === 'assignment' || item.k
 export function GradebookSection({ detail }: { detail: WorkspaceDetail }) {
   const { t } = useTranslation();
   const query = useGradebook(detail.id);
-  if (query.isPending) {
-    return (
-      <Group gap="xs">
-        <Loader size="sm" />
-        <Text size="sm">{t('gradebook.loading')}</Text>
-      </Group>
-    );
-  }
+  if (query.isPending) return <GradebookLoading />;
   if (query.isError) {
     return <Alert color="red">{apiErrorMessage(query.error, t('gradebook.loadFailed'))}</Alert>;
   }

@@ -1,10 +1,11 @@
-import { Alert, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { WorkspaceDetail } from '@teamshuffle/domain';
 import { GradeBadge } from '../../../components/grade-badge';
 import { useTranslation } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session/session-context';
 import { useMyGrades } from '../api/get-my-grades';
 import { GradebookCellMarks } from './gradebook-cell-marks';
+import { GradebookLoading } from './gradebook-loading';
 import { errorText, formatScore } from './gradebook-format';
 
 /**
@@ -16,14 +17,7 @@ export function MyGradesSection({ detail }: { detail: WorkspaceDetail }) {
   const { t } = useTranslation();
   const session = useSession();
   const query = useMyGrades(session.user?.id ?? null, detail.id);
-  if (query.isPending) {
-    return (
-      <Group gap="xs">
-        <Loader size="sm" />
-        <Text size="sm">{t('gradebook.loading')}</Text>
-      </Group>
-    );
-  }
+  if (query.isPending) return <GradebookLoading />;
   if (query.isError) return <Alert color="red">{errorText(query.error, t)}</Alert>;
   const { items, row } = query.data;
   return (
