@@ -5,7 +5,7 @@ import {
   type PeerResponseInput,
 } from '@teamshuffle/domain';
 import { apiFetch, idempotentRetry, withIdempotencyKey } from '../../../lib/api-client';
-import { peerApiPath, peerKeys } from './peer-keys';
+import { peerApiPath, peerKeys, refreshGrades } from './peer-keys';
 
 /** PUT .../peer-evaluations/:evaluationId/response (a member): my ratings and comment. */
 export async function answerPeerEvaluation(
@@ -27,7 +27,7 @@ export async function answerPeerEvaluation(
 
 const answerKeyed = withIdempotencyKey(answerPeerEvaluation);
 
-/** A member's answer; the server's answer replaces the form, and the list is refreshed. */
+/** A member's answer; the server's answer replaces the form, the list and grades are refreshed. */
 export function useAnswerPeerEvaluation(workspaceId: string, evaluationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -35,7 +35,11 @@ export function useAnswerPeerEvaluation(workspaceId: string, evaluationId: strin
     ...idempotentRetry,
     onSuccess: async (form) => {
       queryClient.setQueryData(peerKeys.form(workspaceId, evaluationId), form);
-      await queryClient.invalidateQueries({ queryKey: peerKeys.list(workspaceId), exact: true });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: peerKeys.list(workspaceId), exact: true }),
+        // A released evaluation's averages change with each answer (My grades shows them).
+        refreshGrades(queryClient, workspaceId),
+      ]);
     },
   });
 }

@@ -5,7 +5,7 @@ import {
   type PeerEvaluationSummary,
 } from '@teamshuffle/domain';
 import { apiFetch, idempotentRetry, withIdempotencyKey } from '../../../lib/api-client';
-import { peerApiPath, peerKeys } from './peer-keys';
+import { peerApiPath, peerKeys, refreshGrades } from './peer-keys';
 
 /** POST /api/workspaces/:id/peer-evaluations (owner), with one Idempotency-Key per action. */
 export async function createPeerEvaluation(
@@ -23,12 +23,17 @@ export async function createPeerEvaluation(
 
 const createKeyed = withIdempotencyKey(createPeerEvaluation);
 
-/** The owner opens an evaluation; the list is fetched again. */
+/** The owner opens an evaluation; the list and the gradebook are fetched again. */
 export function useCreatePeerEvaluation(workspaceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: PeerEvaluationCreateInput) => createKeyed({ workspaceId, ...input }),
     ...idempotentRetry,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: peerKeys.list(workspaceId) }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: peerKeys.list(workspaceId) }),
+        // The gradebook has a column per evaluation.
+        refreshGrades(queryClient, workspaceId),
+      ]),
   });
 }

@@ -5,7 +5,7 @@ import {
   type PeerEvaluationResults,
 } from '@teamshuffle/domain';
 import { apiFetch, idempotentRetry, withIdempotencyKey } from '../../../lib/api-client';
-import { peerApiPath, peerKeys } from './peer-keys';
+import { peerApiPath, peerKeys, refreshGrades } from './peer-keys';
 
 /** What the owner changes on an evaluation's results (each call answers the new results). */
 export type PeerOwnerChange =
@@ -49,7 +49,10 @@ export async function changePeerEvaluation(
 
 const changeKeyed = withIdempotencyKey(changePeerEvaluation);
 
-/** The owner's changes; the server's answer replaces the results, and the list is refreshed. */
+/**
+ * The owner's changes; the server's answer replaces the results, and the list and the grades that
+ * show the evaluation are refreshed.
+ */
 export function useChangePeerEvaluation(workspaceId: string, evaluationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -57,7 +60,10 @@ export function useChangePeerEvaluation(workspaceId: string, evaluationId: strin
     ...idempotentRetry,
     onSuccess: async (results) => {
       queryClient.setQueryData(peerKeys.results(workspaceId, evaluationId), results);
-      await queryClient.invalidateQueries({ queryKey: peerKeys.list(workspaceId), exact: true });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: peerKeys.list(workspaceId), exact: true }),
+        refreshGrades(queryClient, workspaceId),
+      ]);
     },
   });
 }
