@@ -3,6 +3,7 @@ import { useTranslation } from '../../lib/i18n';
 import { PageLoader } from '../../components/page-loader';
 import { AccountDetailsCard } from '../../features/profile/components/account-details-card';
 import { AccountStatsCard } from '../../features/profile/components/account-stats-card';
+import { CalendarFeedCard } from '../../features/profile/components/calendar-feed-card';
 import { DeleteAccountSection } from '../../features/profile/components/delete-account-section';
 import { EmailNotificationsCard } from '../../features/profile/components/email-notifications-card';
 import { ProfileSignInPrompt } from '../../features/profile/components/profile-sign-in-prompt';
@@ -10,7 +11,10 @@ import { StorageCard } from '../../features/profile/components/storage-card';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { useSession } from '../../lib/session/session-context';
 
-/** `/profile`: account details, the storage bar, statistics, e-mail notifications and account deletion. */
+/**
+ * `/profile`: account details, the storage bar, statistics, e-mail notifications, the calendar
+ * feed and account deletion.
+ */
 export function ProfileRoute() {
   const { t } = useTranslation();
   usePageTitle(t('pages.profile'));
@@ -30,6 +34,7 @@ export function ProfileRoute() {
           <AccountStatsCard />
         </SimpleGrid>
         {user.isVerified && user.email ? <EmailNotificationsCard email={user.email} /> : null}
+        {user.isVerified ? <CalendarFeedCard /> : null}
         <DeleteAccountSection hasPassword={user.hasPassword} />
       </Stack>
     </Container>

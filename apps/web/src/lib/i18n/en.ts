@@ -12,6 +12,7 @@ import { rosterEn } from './roster.en';
 import { gradebookEn } from './gradebook.en';
 import { peerEvaluationEn } from './peer-evaluation.en';
 import { gradingEn } from './grading.en';
+import { myDeadlinesEn } from './my-deadlines.en';
 
 /** English strings of the web app. `ko.ts` must provide the same keys (checked by the type). */
 export const en = {
@@ -29,6 +30,7 @@ export const en = {
   gradebook: gradebookEn,
   peer: peerEvaluationEn,
   grading: gradingEn,
+  myDeadlines: myDeadlinesEn,
 
   common: {
     appName: 'Teamshuffle',

@@ -12,6 +12,7 @@ import { rosterKo } from './roster.ko';
 import { gradebookKo } from './gradebook.ko';
 import { peerEvaluationKo } from './peer-evaluation.ko';
 import { gradingKo } from './grading.ko';
+import { myDeadlinesKo } from './my-deadlines.ko';
 
 /** Korean strings of the web app. */
 export const ko: Translation = {
@@ -28,6 +29,7 @@ export const ko: Translation = {
   gradebook: gradebookKo,
   peer: peerEvaluationKo,
   grading: gradingKo,
+  myDeadlines: myDeadlinesKo,
 
   common: {
     appName: 'Teamshuffle',

@@ -38,6 +38,7 @@ import { Link } from 'react-router';
 import { useNow } from '../../../hooks/use-now';
 import { useDashboard } from '../api/get-dashboard';
 import { activityTimeText } from '../utils/activity-time';
+import { DueSoonCard } from './due-soon-card';
 import { QUICK_ACTIONS } from '../utils/quick-actions';
 import type { QuickAction } from '../utils/quick-actions';
 
@@ -52,8 +53,9 @@ interface DashboardProps {
 }
 
 /**
- * `/` when signed in (spec part 1, section 2; issue 13): welcome, the real figures, recent
- * activity in the user's workspaces, the 5 latest notifications and quick actions.
+ * `/` when signed in (spec part 1, section 2; issue 13): welcome, the real figures, what is due
+ * soon (issue 26), recent activity in the user's workspaces, the 5 latest notifications and
+ * quick actions.
  */
 export function Dashboard({ name, renderNotifications }: DashboardProps) {
   const { t } = useTranslation();
@@ -79,6 +81,7 @@ export function Dashboard({ name, renderNotifications }: DashboardProps) {
           </Alert>
         ) : null}
         <StatsGrid stats={data?.stats} />
+        <DueSoonCard />
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <Section title={t('dashboard.activity.title')}>
             {data ? <ActivityList activity={data.activity} /> : <ListSkeleton />}
