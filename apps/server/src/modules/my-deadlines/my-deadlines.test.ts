@@ -321,3 +321,20 @@ describe('my deadlines and the calendar feed', () => {
     });
   });
 });
+
+describe('the calendar feed address is rate limited like the rest of the API', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '3' });
+  }, 60_000);
+  afterAll(() => t.close());
+
+  it('refuses guessing past the limit', async () => {
+    const guesser = new TestClient(t.app, t.config.publicUrl);
+    const statuses: number[] = [];
+    for (let n = 0; n < 4; n += 1) {
+      statuses.push((await guesser.get(`/api/calendar/${'x'.repeat(42)}${n}.ics`)).statusCode);
+    }
+    expect(statuses).toEqual([404, 404, 404, 429]);
+  });
+});
