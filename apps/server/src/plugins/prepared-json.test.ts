@@ -4,9 +4,10 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { preparedJsonFor } from './prepared-json.ts';
 import * as webHtml from './web-html.ts';
+import type * as WebHtml from './web-html.ts';
 
 vi.mock('./web-html.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('./web-html.ts')>();
+  const original = await importOriginal<typeof WebHtml>();
   return { ...original, compress: vi.fn(original.compress) };
 });
 
