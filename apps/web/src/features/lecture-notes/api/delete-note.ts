@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { refreshNotes } from './note-cache';
+import { refreshNotesAndGrades } from './note-cache';
 import { notePath } from './paths';
 
 export interface DeleteNoteInput {
@@ -21,7 +21,7 @@ export function useDeleteNote() {
     mutationFn: deleteNote,
     onSuccess: (_, { workspaceId }) =>
       Promise.all([
-        refreshNotes(queryClient, workspaceId),
+        refreshNotesAndGrades(queryClient, workspaceId),
         queryClient.invalidateQueries({ queryKey: queryKeys.storage }),
       ]),
   });

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lectureNote } from '@teamshuffle/domain';
 import type { LectureNote, TaskBulkEvaluationInput } from '@teamshuffle/domain';
 import { apiFetch, idempotentRetry, withIdempotencyKey } from '../../../lib/api-client';
-import { applyNote } from './note-cache';
+import { applyGradedNote } from './note-cache';
 import { notePath } from './paths';
 
 export interface EvaluateTaskBulkInput {
@@ -37,7 +37,7 @@ export function useEvaluateTaskBulk() {
     mutationFn: evaluateTaskBulkKeyed,
     ...idempotentRetry,
     onSuccess: (note, { workspaceId }) => {
-      void applyNote(queryClient, workspaceId, note);
+      void applyGradedNote(queryClient, workspaceId, note);
     },
   });
 }

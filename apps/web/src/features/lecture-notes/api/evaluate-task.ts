@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lectureNote } from '@teamshuffle/domain';
 import type { LectureNote, TaskEvaluationInput } from '@teamshuffle/domain';
 import { apiFetch, idempotentRetry, withIdempotencyKey } from '../../../lib/api-client';
-import { applyNote } from './note-cache';
+import { applyGradedNote } from './note-cache';
 import { notePath } from './paths';
 
 export interface EvaluateTaskInput {
@@ -38,7 +38,7 @@ export function useEvaluateTask() {
     ...idempotentRetry,
     // The note is shown at once from the answer; the section's refresh need not be waited for.
     onSuccess: (note, { workspaceId }) => {
-      void applyNote(queryClient, workspaceId, note);
+      void applyGradedNote(queryClient, workspaceId, note);
     },
   });
 }

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LectureNote, LectureNotesSection } from '@teamshuffle/domain';
 import { queryKeys } from '../../../lib/query-keys';
+import { refreshGrades } from '../../../lib/refresh-grades';
 
 /**
  * After a change that answers the note (edit, publish, attachments, submissions, evaluation):
@@ -25,4 +26,30 @@ export function applyNote(
 /** Refreshes the workspace's Lecture Notes section. */
 export function refreshNotes(queryClient: QueryClient, workspaceId: string): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: queryKeys.notes.all(workspaceId) });
+}
+
+/**
+ * After a change to what is graded (an answer handed in or deleted, a grade): the note as
+ * `applyNote` shows it, and the grades (gradebook, My grades, Team Scores) refreshed.
+ */
+export async function applyGradedNote(
+  queryClient: QueryClient,
+  workspaceId: string,
+  note: LectureNote,
+): Promise<void> {
+  await Promise.all([
+    applyNote(queryClient, workspaceId, note),
+    refreshGrades(queryClient, workspaceId),
+  ]);
+}
+
+/** Refreshes the Lecture Notes section and the grades (a deleted answer or note). */
+export async function refreshNotesAndGrades(
+  queryClient: QueryClient,
+  workspaceId: string,
+): Promise<void> {
+  await Promise.all([
+    refreshNotes(queryClient, workspaceId),
+    refreshGrades(queryClient, workspaceId),
+  ]);
 }

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lectureNote } from '@teamshuffle/domain';
 import type { LectureNote, TaskSubmission, TaskView } from '@teamshuffle/domain';
 import { useFileUpload } from '../../../components/file-upload';
-import { applyNote } from './note-cache';
+import { applyGradedNote } from './note-cache';
 import { noteSubmissionsPath } from './paths';
 
 /**
@@ -29,6 +29,6 @@ export function useTaskSubmission(
     refusalWording: 'panel',
     replaces,
     parse: (body) => lectureNote.parse(body),
-    onUploaded: (note) => void applyNote(queryClient, workspaceId, note),
+    onUploaded: (note) => void applyGradedNote(queryClient, workspaceId, note),
   });
 }

@@ -1,5 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { queryKeys } from '../../../lib/query-keys';
 
 // The query keys of peer evaluation (issue 25), built here and nowhere else in the feature. They
 // hang under the workspace's course root, so a change that refreshes a workspace refreshes them.
@@ -24,12 +22,5 @@ export function peerApiPath(workspaceId: string, evaluationId?: string) {
     : (`${base}/${encodeURIComponent(evaluationId)}` as const);
 }
 
-/**
- * After a change to an evaluation (opened, answered, released, its cap, its factor applied):
- * refreshes the grades that show it, the gradebook, My grades and Team Scores (a column per
- * evaluation, the adjusted grades), which hang under the assignments' root (decision 0024). Without
- * it the owner who applies a factor and goes back to the gradebook saw the grades unadjusted.
- */
-export function refreshGrades(queryClient: QueryClient, workspaceId: string): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: queryKeys.assignments.all(workspaceId) });
-}
+/** After a change to an evaluation (opened, answered, released, its cap, its factor applied). */
+export { refreshGrades } from '../../../lib/refresh-grades';
