@@ -122,7 +122,7 @@ describe('FileUpload', () => {
     render(<Harness allowedTypes={['pdf', 'docx']} maxFileSizeMb={5} maxFiles={3} />, {
       wrapper: Providers,
     });
-    const zone = screen.getByRole('button', { name: 'Choose files to upload' });
+    const zone = screen.getByRole('button', { name: 'Drag files here or click to choose' });
     expect(zone.tabIndex).toBe(0);
     const rules = document.getElementById(zone.getAttribute('aria-describedby') ?? '');
     expect(rules?.textContent).toBe(

@@ -32,6 +32,7 @@ const STATUS_COLORS = {
 export function FileUpload<T>({ upload, disabled = false }: FileUploadProps<T>) {
   const { t } = useTranslation();
   const rulesId = useId();
+  const titleId = useId();
   const { rule } = upload;
   const isSingle = rule.maxFiles === 1;
   const accept = rule.allowedTypes.map((type) => `.${type}`).join(',');
@@ -45,10 +46,14 @@ export function FileUpload<T>({ upload, disabled = false }: FileUploadProps<T>) 
         disabled={disabled}
         radius="md"
         role="button"
-        aria-label={isSingle ? t('upload.dropzoneLabelSingle') : t('upload.dropzoneLabel')}
+        // Named by its visible words (WCAG 2.5.3, axe label-content-name-mismatch), and the file
+        // input not rendered inside it: react-dropzone's visually hidden input is a focusable
+        // control nested in a button (axe nested-interactive); opening the dialog clicks it all
+        // the same.
+        aria-labelledby={titleId}
         aria-describedby={rulesId}
         aria-disabled={disabled}
-        inputProps={{ accept }}
+        inputProps={{ accept, style: { display: 'none' } }}
       >
         <Group justify="center" gap="md" mih={96} style={{ pointerEvents: 'none' }} wrap="nowrap">
           <Dropzone.Accept>
@@ -61,7 +66,9 @@ export function FileUpload<T>({ upload, disabled = false }: FileUploadProps<T>) 
             <IconFileUpload size={36} aria-hidden="true" />
           </Dropzone.Reject>
           <Stack gap={2}>
-            <Text fw={600}>{isSingle ? t('upload.titleSingle') : t('upload.title')}</Text>
+            <Text fw={600} id={titleId}>
+              {isSingle ? t('upload.titleSingle') : t('upload.title')}
+            </Text>
             <Text size="sm" c="dimmed" id={rulesId}>
               {t('upload.rules', {
                 types: allowedTypesText(rule.allowedTypes),

@@ -201,8 +201,6 @@ export const en = {
     passwordRules: 'The password does not meet the requirements: {{rules}}.',
   },
   upload: {
-    dropzoneLabel: 'Choose files to upload',
-    dropzoneLabelSingle: 'Choose a file to upload',
     title: 'Drag files here or click to choose',
     titleSingle: 'Drag a file here or click to choose',
     rules: 'Allowed: {{types}}. Up to {{size}}MB per file.',

@@ -198,8 +198,6 @@ export const ko: Translation = {
     passwordRules: '비밀번호가 조건을 만족하지 않습니다: {{rules}}.',
   },
   upload: {
-    dropzoneLabel: '올릴 파일 선택',
-    dropzoneLabelSingle: '올릴 파일 선택',
     title: '파일을 여기로 끌어다 놓거나 클릭해서 선택하세요',
     titleSingle: '파일을 여기로 끌어다 놓거나 클릭해서 선택하세요',
     rules: '허용 형식: {{types}}. 파일당 최대 {{size}}MB.',
