@@ -161,7 +161,11 @@ test.describe.serial('the owner hands in on a team’s behalf', () => {
     await expect(
       form.getByRole('button', { name: 'Drag files here or click to choose' }),
     ).toBeFocused();
-    await form.locator('input[type="file"]').setInputFiles(pdf('interview.pdf'));
+    // Enter on the drop zone opens the file chooser (its input is not rendered inside it).
+    const chooser = page.waitForEvent('filechooser');
+    await page.keyboard.press('Enter');
+    await (await chooser).setFiles(pdf('interview.pdf'));
+    await expect(form.getByText('interview.pdf')).toBeVisible();
     await form.getByRole('textbox', { name: 'Description' }).fill('Scanned by the teacher');
     await form.getByRole('button', { name: 'Submit for Team 1' }).focus();
     await page.keyboard.press('Enter');
