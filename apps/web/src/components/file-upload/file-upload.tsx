@@ -3,7 +3,6 @@ import { ActionIcon, Alert, Button, Group, Progress, Stack, Text } from '@mantin
 import { Dropzone } from '@mantine/dropzone';
 import { IconAlertCircle, IconFileUpload, IconUpload, IconX } from '@tabler/icons-react';
 import { allowedTypesText, formatFileSize } from '@teamshuffle/domain';
-import { useId } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import type { FileUploadController } from './use-file-upload';
 import type { UploadItem } from './upload-state';
@@ -31,8 +30,6 @@ const STATUS_COLORS = {
  */
 export function FileUpload<T>({ upload, disabled = false }: FileUploadProps<T>) {
   const { t } = useTranslation();
-  const rulesId = useId();
-  const titleId = useId();
   const { rule } = upload;
   const isSingle = rule.maxFiles === 1;
   const accept = rule.allowedTypes.map((type) => `.${type}`).join(',');
@@ -46,12 +43,10 @@ export function FileUpload<T>({ upload, disabled = false }: FileUploadProps<T>) 
         disabled={disabled}
         radius="md"
         role="button"
-        // Named by its visible words (WCAG 2.5.3, axe label-content-name-mismatch), and the file
-        // input not rendered inside it: react-dropzone's visually hidden input is a focusable
-        // control nested in a button (axe nested-interactive); opening the dialog clicks it all
-        // the same.
-        aria-labelledby={titleId}
-        aria-describedby={rulesId}
+        // Named by its content, every visible word of it: what to do and the rules (WCAG 2.5.3,
+        // axe label-content-name-mismatch). The file input is not rendered inside it:
+        // react-dropzone's visually hidden input is a focusable control nested in a button (axe
+        // nested-interactive); opening the dialog clicks it all the same.
         aria-disabled={disabled}
         inputProps={{ accept, style: { display: 'none' } }}
       >
@@ -66,10 +61,8 @@ export function FileUpload<T>({ upload, disabled = false }: FileUploadProps<T>) 
             <IconFileUpload size={36} aria-hidden="true" />
           </Dropzone.Reject>
           <Stack gap={2}>
-            <Text fw={600} id={titleId}>
-              {isSingle ? t('upload.titleSingle') : t('upload.title')}
-            </Text>
-            <Text size="sm" c="dimmed" id={rulesId}>
+            <Text fw={600}>{isSingle ? t('upload.titleSingle') : t('upload.title')}</Text>
+            <Text size="sm" c="dimmed">
               {t('upload.rules', {
                 types: allowedTypesText(rule.allowedTypes),
                 size: rule.maxFileSizeMb,
