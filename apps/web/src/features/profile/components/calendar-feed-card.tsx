@@ -205,7 +205,7 @@ function FeedAddress({ url }: { url: string }) {
           )}
         </CopyButton>
       </Group>
-      <Text size="xs" c="orange.8">
+      <Text size="xs" fw={600}>
         {t('myDeadlines.feed.urlOnce')}
       </Text>
     </Stack>
