@@ -323,6 +323,30 @@ describe('grading actions', () => {
       expect((await upload(c.otherLeader, `${url}?onBehalfOf=${c.team1.id}`)).statusCode).toBe(403);
       expect((await upload(c.owner, url)).json()).toMatchObject({ error: 'team_leader_only' });
     });
+
+    it("refuses the owner's hand-in for an individual task and on a draft, and stores nothing", async () => {
+      const individual = await createNote('individual');
+      const refused = await upload(
+        c.owner,
+        `${base()}/notes/${individual}/submissions?onBehalfOf=${c.team1.id}`,
+      );
+      expect([refused.statusCode, refused.json().error]).toEqual([403, 'forbidden']);
+      const draft = await c.owner.post(
+        `${base()}/notes`,
+        buildNoteInput({ task: buildTaskInput({ assignmentType: 'team', title: 'Draft task' }) }),
+      );
+      const draftId = draft.json<LectureNote>().id;
+      const onDraft = await upload(
+        c.owner,
+        `${base()}/notes/${draftId}/submissions?onBehalfOf=${c.team1.id}`,
+      );
+      expect(onDraft.json()).toMatchObject({ error: 'note_not_published' });
+      const notes = (await c.owner.get(`${base()}/notes`)).json<{ notes: LectureNote[] }>();
+      for (const id of [individual, draftId]) {
+        const note = notes.notes.find((candidate) => candidate.id === id)!;
+        expect(note.task!.teams.every((team) => team.current === null)).toBe(true);
+      }
+    });
   });
 
   describe('members download what their team handed in', () => {
