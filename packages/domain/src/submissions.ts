@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_LIMITS, safeParam } from './text.ts';
 
 // Shapes shared by task answers (lecture notes) and assignment work.
 
@@ -48,3 +49,10 @@ export const evaluationView = z.object({
   attempt: z.number().nullable(),
 });
 export type EvaluationView = z.infer<typeof evaluationView>;
+
+/**
+ * The query of a hand-in (an assignment's work, a note's team task): `onBehalfOf`, the team the
+ * owner hands in for (issue 25, recorded as handed in by the owner); absent for a team's own.
+ */
+export const onBehalfQuery = z.object({ onBehalfOf: safeParam(TEXT_LIMITS.id).optional() });
+export type OnBehalfQuery = z.infer<typeof onBehalfQuery>;

@@ -1,8 +1,13 @@
-import type { ErrorId } from '@teamshuffle/domain';
+import type { ErrorId, OnBehalfQuery } from '@teamshuffle/domain';
 import { canRetryWrite, isRetryableWriteFailure, writeRetryDelayMs } from '@teamshuffle/domain';
 
 /** Every API path of the server starts with /api/. */
 export type ApiPath = `/api/${string}`;
+
+/** A hand-in's path with its query (domain `onBehalfQuery`): the team the owner hands in for. */
+export function handInPath(path: ApiPath, { onBehalfOf }: OnBehalfQuery): ApiPath {
+  return onBehalfOf === undefined ? path : `${path}?onBehalfOf=${encodeURIComponent(onBehalfOf)}`;
+}
 
 /**
  * The client's own ids, for failures the API never answered: the network (or the server) could

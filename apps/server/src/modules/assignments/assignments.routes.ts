@@ -8,6 +8,7 @@ import {
   safeParam,
   teamScores,
   TEXT_LIMITS,
+  onBehalfQuery,
 } from '@teamshuffle/domain';
 import type { AssignmentsSection, TeamScores } from '@teamshuffle/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -44,7 +45,6 @@ const SIGNED_IN = ['unauthenticated', 'email_not_verified'] as const;
 const IN_WORKSPACE = [...SIGNED_IN, 'workspace_not_found', 'forbidden'] as const;
 const OWNER_ON_ASSIGNMENT = [...IN_WORKSPACE, 'assignment_not_found'] as const;
 /** The owner hands in on a team's behalf (issue 25); others hand in for their own team. */
-const onBehalfQuery = z.object({ onBehalfOf: id.optional() });
 
 /**
  * Assignments, grading and team scores (spec part 2; issue 12): the section, create and edit

@@ -7,6 +7,7 @@ import {
   taskBulkEvaluationInput,
   taskEvaluationInput,
   TEXT_LIMITS,
+  onBehalfQuery,
 } from '@teamshuffle/domain';
 import type { LectureNotesSection } from '@teamshuffle/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -42,7 +43,6 @@ import { preparedJsonFor } from '../../plugins/prepared-json.ts';
 const id = safeParam(TEXT_LIMITS.id);
 const noteParams = z.object({ id, noteId: id });
 /** The owner hands in on a team's behalf (issue 25); others hand in for their own team. */
-const onBehalfQuery = z.object({ onBehalfOf: id.optional() });
 const SIGNED_IN = ['unauthenticated', 'email_not_verified'] as const;
 const IN_WORKSPACE = [...SIGNED_IN, 'workspace_not_found', 'forbidden'] as const;
 const UPLOAD_ERRORS = [

@@ -1,4 +1,4 @@
-import type { ApiPath } from '../../../lib/api-client';
+import { type ApiPath, handInPath } from '../../../lib/api-client';
 
 // The owner's downloads are plain authenticated GETs: the page links to them and the browser
 // saves what the server streams (the session cookie goes with the request), no fetch needed.
@@ -28,5 +28,5 @@ export function submissionsPath(
   onBehalfOf?: string,
 ): ApiPath {
   const path: ApiPath = `/api/workspaces/${encodeURIComponent(workspaceId)}/assignments/${encodeURIComponent(assignmentId)}/submissions`;
-  return onBehalfOf === undefined ? path : `${path}?onBehalfOf=${encodeURIComponent(onBehalfOf)}`;
+  return handInPath(path, { onBehalfOf });
 }

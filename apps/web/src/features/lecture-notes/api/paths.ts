@@ -1,4 +1,4 @@
-import type { ApiPath } from '../../../lib/api-client';
+import { type ApiPath, handInPath } from '../../../lib/api-client';
 
 /** /api/workspaces/:id/notes */
 export function notesPath(workspaceId: string): ApiPath {
@@ -20,5 +20,5 @@ export function noteSubmissionsPath(
   onBehalfOf?: string,
 ): ApiPath {
   const path: ApiPath = `${notePath(workspaceId, noteId)}/submissions`;
-  return onBehalfOf === undefined ? path : `${path}?onBehalfOf=${encodeURIComponent(onBehalfOf)}`;
+  return handInPath(path, { onBehalfOf });
 }
