@@ -17,6 +17,10 @@ export const queryKeys = {
   storage: ['storage'] as const,
   /** GET /api/preferences: the signed-in user's preferences. */
   preferences: ['preferences'] as const,
+  /** GET /api/me/deadlines: the signed-in user's deadlines across workspaces (Due soon). */
+  myDeadlines: ['my-deadlines'] as const,
+  /** GET /api/me/calendar-feed: whether the signed-in user's calendar feed is on. */
+  calendarFeed: ['calendar-feed'] as const,
   results: {
     /** Root of every saved-results key. */
     all: RESULTS,

@@ -2,10 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { myDeadlinesView } from '@teamshuffle/domain';
 import type { MyDeadlinesView } from '@teamshuffle/domain';
 import { apiFetch } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-// This answer's key belongs in lib/query-keys.ts (`queryKeys.myDeadlines`); kept here until that
-// shared file takes it (decision 0027). A sign-out drops it with every other user's answer.
-export const myDeadlinesQueryKey = ['my-deadlines'] as const;
+// The key (lib/query-keys.ts); a sign-out drops it with every other user's answer.
+export const myDeadlinesQueryKey = queryKeys.myDeadlines;
 
 /** GET /api/me/deadlines: "Due soon", the caller's deadlines across their workspaces. */
 export async function getMyDeadlines(signal?: AbortSignal): Promise<MyDeadlinesView> {

@@ -2,10 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { calendarFeedStatus } from '@teamshuffle/domain';
 import type { CalendarFeedStatus } from '@teamshuffle/domain';
 import { apiFetch } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-// This answer's key belongs in lib/query-keys.ts (`queryKeys.calendarFeed`); kept here until that
-// shared file takes it (decision 0027). A sign-out drops it with every other user's answer.
-export const calendarFeedQueryKey = ['calendar-feed'] as const;
+// The key (lib/query-keys.ts); a sign-out drops it with every other user's answer.
+export const calendarFeedQueryKey = queryKeys.calendarFeed;
 
 /** GET /api/me/calendar-feed: whether the user has a calendar feed, and since when. */
 export async function getCalendarFeed(signal?: AbortSignal): Promise<CalendarFeedStatus> {
