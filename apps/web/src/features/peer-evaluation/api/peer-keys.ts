@@ -1,4 +1,3 @@
-
 // The query keys of peer evaluation (issue 25), built here and nowhere else in the feature. They
 // hang under the workspace's course root, so a change that refreshes a workspace refreshes them.
 const WORKSPACES = ['workspaces'] as const;
