@@ -9,6 +9,7 @@ import {
   TASK_DEFAULT_ALLOWED_TYPES,
   WEEK_MAX,
   WEEK_MIN,
+  DAYS_PER_WEEK,
   DEFAULT_TASK_TITLE,
   ASSIGNMENT_TYPE_DEFAULT,
 } from './constants.ts';
@@ -180,3 +181,40 @@ export const lectureNotesSection = z.object({
   notes: z.array(lectureNote),
 });
 export type LectureNotesSection = z.infer<typeof lectureNotesSection>;
+
+/**
+ * POST /api/workspaces/:id/notes/:noteId/duplicate ("Duplicate to next week", issue 26): the new
+ * draft, and how many of the original's attachments it does not carry. Attachments are not shared
+ * between notes: a file has one note (`note_attachments.file_id` is unique, and deleting the row
+ * deletes the file), so the copy gets the text and the task only (decision 0028).
+ */
+export const lectureNoteDuplicate = z.object({
+  note: lectureNote,
+  attachmentsLeftOut: z.number().int().min(0),
+});
+export type LectureNoteDuplicate = z.infer<typeof lectureNoteDuplicate>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A note's week, lecture day and task deadline one week later (issue 26: week + 1, dates + 7 days). */
+export function aWeekLater(note: {
+  week: number;
+  /** 'YYYY-MM-DD' or null. */
+  date: string | null;
+  /** An instant (ISO 8601) or null. */
+  deadline: string | null;
+}): { week: number; date: string | null; deadline: string | null } {
+  const shift = DAYS_PER_WEEK * DAY_MS;
+  return {
+    // spec part 2, section 9: weeks run 1 to 20, so week 20's copy stays in week 20.
+    week: Math.min(WEEK_MAX, Math.max(WEEK_MIN, note.week + 1)),
+    // A calendar day: read at UTC midnight, so no time zone moves it.
+    date:
+      note.date === null
+        ? null
+        : new Date(Date.parse(`${note.date}T00:00:00Z`) + shift).toISOString().slice(0, 10),
+    // Seven days of 24 h: the same wall-clock time in a zone without daylight saving (Seoul).
+    deadline:
+      note.deadline === null ? null : new Date(Date.parse(note.deadline) + shift).toISOString(),
+  };
+}

@@ -341,6 +341,15 @@ export async function hasSubmissions(db: Db, noteId: string): Promise<boolean> {
   return row !== undefined;
 }
 
+/** How many attachments a note has. */
+export async function countAttachments(db: Db, noteId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(noteAttachments)
+    .where(eq(noteAttachments.noteId, noteId));
+  return row?.count ?? 0;
+}
+
 /** Links stored files to a note as attachments. */
 export async function insertAttachments(db: Db, noteId: string, fileIds: readonly string[]) {
   if (fileIds.length === 0) return [];

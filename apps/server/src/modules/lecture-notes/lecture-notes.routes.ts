@@ -1,5 +1,6 @@
 import {
   lectureNote,
+  lectureNoteDuplicate,
   lectureNoteInput,
   lectureNotesSection,
   lectureNoteUpdate,
@@ -39,6 +40,7 @@ import {
   withdrawAnswer,
 } from './lecture-notes.service.ts';
 import { preparedJsonFor } from '../../plugins/prepared-json.ts';
+import { duplicateNote } from './lecture-notes.duplicate.ts';
 
 const id = safeParam(TEXT_LIMITS.id);
 const noteParams = z.object({ id, noteId: id });
@@ -125,6 +127,37 @@ export const lectureNotesRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .status(201)
         .send(await createNote(app.db, request.workspaceAccess!, request.user!, request.body)),
+  );
+
+  app.post(
+    '/api/workspaces/:id/notes/:noteId/duplicate',
+    {
+      ...signedIn,
+      preValidation: app.workspaceAccess('read', { withPreferences: true }),
+      config: { idempotent: true },
+      schema: {
+        tags: ['lecture notes'],
+        summary:
+          'Duplicate to next week (owner or author): a draft with the text and task, a week later, without submissions or attachments',
+        params: noteParams,
+        headers: idempotencyHeaders,
+        response: {
+          201: lectureNoteDuplicate,
+          ...errorResponses(...IN_WORKSPACE, ...IDEMPOTENCY_ERRORS, 'lecture_note_not_found'),
+        },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await duplicateNote(
+            app.db,
+            request.workspaceAccess!,
+            request.user!,
+            request.params.noteId,
+          ),
+        ),
   );
 
   app.patch(
