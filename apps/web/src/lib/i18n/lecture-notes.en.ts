@@ -25,6 +25,7 @@ export const lectureNotesEn = {
     unpublish: 'Unpublish',
     edit: 'Edit',
     delete: 'Delete',
+    duplicate: 'Duplicate to next week',
   },
   toasts: {
     created: 'Lecture note created successfully!',
@@ -172,6 +173,8 @@ export const lectureNotesEn = {
     ownerDeleteUngradedText:
       'Delete this submission and its files? The history keeps a record that it was deleted. This cannot be undone.',
     gradeWithLetter: '{{score}} ({{letter}})',
+    lateWarning:
+      'The deadline ({{date}}) has passed. You can still submit, but the submission will be marked late.',
   },
   // Grading a note's task (issue 25, decision 0025): per member, and in bulk.
   grading: {
@@ -202,5 +205,20 @@ export const lectureNotesEn = {
     saved: 'Grades saved.',
     failed: 'Failed to save the grades',
     scoreRange: 'Score must be between 0 and {{max}}',
+  },
+  // Duplicate to next week (issue 26, decision 0028).
+  duplicate: {
+    title: 'Duplicate to next week',
+    text: 'A copy of "{{title}}" is made as a draft for week {{week}}: the text and the task, with the lecture date and the deadline a week later. Submissions are not copied.',
+    noAttachments:
+      'Attachments are not copied: a file belongs to one note. Attach the files to the copy again.',
+    confirm: 'Duplicate',
+    failed: 'Failed to duplicate the lecture note. Please try again',
+    done: 'A draft for week {{week}} was made.',
+    attachmentsLeftOut_one: '{{count}} attachment was not copied; attach it to the draft again.',
+    attachmentsLeftOut_other:
+      '{{count}} attachments were not copied; attach them to the draft again.',
+    open: 'Open the new draft',
+    close: 'Close',
   },
 };

@@ -27,6 +27,7 @@ export const lectureNotesKo: typeof lectureNotesEn = {
     unpublish: '게시 취소',
     edit: '수정',
     delete: '삭제',
+    duplicate: '다음 주로 복제',
   },
   toasts: {
     created: '강의 노트가 생성되었습니다!',
@@ -171,6 +172,7 @@ export const lectureNotesKo: typeof lectureNotesEn = {
     ownerDeleteUngradedText:
       '이 제출물과 파일을 삭제할까요? 삭제되었다는 기록은 이력에 남습니다. 되돌릴 수 없습니다.',
     gradeWithLetter: '{{score}}점 ({{letter}})',
+    lateWarning: '마감({{date}})이 지났습니다. 제출은 가능하지만 지각 제출로 표시됩니다.',
   },
   // 노트 과제 채점 (이슈 25, 결정 0025): 팀원별, 일괄.
   grading: {
@@ -201,5 +203,21 @@ export const lectureNotesKo: typeof lectureNotesEn = {
     saved: '성적이 저장되었습니다.',
     failed: '성적을 저장하지 못했습니다',
     scoreRange: '점수는 0에서 {{max}} 사이여야 합니다',
+  },
+  // 다음 주로 복제 (issue 26, decision 0028).
+  duplicate: {
+    title: '다음 주로 복제',
+    text: '"{{title}}"의 사본이 {{week}}주차 초안으로 만들어집니다. 본문과 과제가 복사되며, 강의 날짜와 마감은 일주일 뒤로 옮겨집니다. 제출물은 복사되지 않습니다.',
+    noAttachments:
+      '첨부 파일은 복사되지 않습니다. 파일은 한 노트에만 속하므로 사본에 다시 첨부해 주세요.',
+    confirm: '복제',
+    failed: '강의 노트를 복제하지 못했습니다. 다시 시도해 주세요',
+    done: '{{week}}주차 초안이 만들어졌습니다.',
+    attachmentsLeftOut_one:
+      '첨부 파일 {{count}}개가 복사되지 않았습니다. 초안에 다시 첨부해 주세요.',
+    attachmentsLeftOut_other:
+      '첨부 파일 {{count}}개가 복사되지 않았습니다. 초안에 다시 첨부해 주세요.',
+    open: '새 초안 열기',
+    close: '닫기',
   },
 };

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconEdit, IconEye, IconEyeOff, IconTrash } from '@tabler/icons-react';
+import { IconCopy, IconEdit, IconEye, IconEyeOff, IconTrash } from '@tabler/icons-react';
 import { formatDate, workspaceTabPath } from '@teamshuffle/domain';
 import type { LectureNote } from '@teamshuffle/domain';
 import { useId, useState } from 'react';
@@ -17,6 +17,9 @@ import { lazyModal } from '../../../components/lazy-modal';
 const ConfirmDeleteModal = lazyModal(
   async () => (await import('./confirm-delete-modal')).ConfirmDeleteModal,
 );
+const DuplicateNoteModal = lazyModal(
+  async () => (await import('./duplicate-note-modal')).DuplicateNoteModal,
+);
 
 interface NoteCardProps {
   workspaceId: string;
@@ -27,7 +30,8 @@ interface NoteCardProps {
 
 /**
  * One lecture note: week, date, Draft badge, description, attachments and the task; Publish or
- * Unpublish, Edit and Delete for those who may change it (owner or author; spec part 2, section 6).
+ * Unpublish, Edit, Duplicate to next week (issue 26) and Delete for those who may change it (owner
+ * or author; spec part 2, section 6).
  */
 export function NoteCard({ workspaceId, note, viewer, onEdit }: NoteCardProps) {
   const { t } = useTranslation();
@@ -35,6 +39,7 @@ export function NoteCard({ workspaceId, note, viewer, onEdit }: NoteCardProps) {
   const update = useUpdateNote();
   const remove = useDeleteNote();
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
+  const [isDuplicating, setIsDuplicating] = useState(false);
 
   const togglePublished = () => {
     const isPublished = !note.isPublished;
@@ -139,6 +144,14 @@ export function NoteCard({ workspaceId, note, viewer, onEdit }: NoteCardProps) {
               </Button>
               <Button
                 size="xs"
+                variant="default"
+                leftSection={<IconCopy size={14} aria-hidden="true" />}
+                onClick={() => setIsDuplicating(true)}
+              >
+                {t('lectureNotes.actions.duplicate')}
+              </Button>
+              <Button
+                size="xs"
                 variant="light"
                 color="red"
                 leftSection={<IconTrash size={14} aria-hidden="true" />}
@@ -169,6 +182,12 @@ export function NoteCard({ workspaceId, note, viewer, onEdit }: NoteCardProps) {
         isPending={remove.isPending}
         onConfirm={confirmDelete}
         onCancel={() => setIsConfirmingDelete(false)}
+      />
+      <DuplicateNoteModal
+        opened={isDuplicating}
+        workspaceId={workspaceId}
+        note={note}
+        onClose={() => setIsDuplicating(false)}
       />
     </Card>
   );
