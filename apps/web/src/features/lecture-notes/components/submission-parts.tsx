@@ -22,6 +22,7 @@ import { useDeleteSubmission } from '../api/delete-submission';
 import { useDeleteTeamSubmission } from '../api/delete-team-submission';
 import { useTaskSubmission } from '../api/submit-task';
 import type { TeamTaskStatus } from '../utils/task-view';
+import { LateWarning } from './late-warning';
 
 // Pieces both task panels use: the status badge, one submission, the submit form and Delete.
 
@@ -202,6 +203,7 @@ export function SubmissionForm({
     >
       <Stack gap="sm">
         {onBehalfOf ? <OnBehalfNote id={noteId} teamNumber={onBehalfOf.teamNumber} /> : null}
+        <LateWarning deadline={task.deadline} />
         <FileUpload upload={upload} />
         <Textarea
           label={t('lectureNotes.panel.descriptionLabel')}

@@ -1,0 +1,177 @@
+// @vitest-environment jsdom
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { BYTES_PER_MB, formatDateTime } from '@teamshuffle/domain';
+import type {
+  IndividualTaskState,
+  LectureNote,
+  TaskView,
+  TeamTaskState,
+} from '@teamshuffle/domain';
+import { cleanup, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../../lib/i18n';
+import { i18n } from '../../../lib/i18n';
+import { SessionProvider } from '../../../lib/session/session-context';
+import { stubMatchMedia } from '../../../lib/testing/match-media';
+import type { TeamPanelAccess } from '../utils/task-view';
+import { IndividualTaskPanel } from './individual-task-panel';
+import { TeamTaskPanel } from './team-task-panel';
+
+// The hand-in form of a note's task warns before a late submission, with the deadline (issue 26,
+// as the assignment panel does): the team's leader and an individual task's member.
+
+const TEAM_1 = '11111111-1111-4111-8111-111111111111';
+const HOUR = 60 * 60 * 1000;
+const PAST = new Date(Date.now() - 2 * HOUR).toISOString();
+const FUTURE = new Date(Date.now() + 48 * HOUR).toISOString();
+
+const PENDING: TeamTaskState = {
+  teamId: TEAM_1,
+  teamNumber: 1,
+  current: null,
+  history: [],
+  evaluation: null,
+};
+
+const taskDue = (deadline: string | null): TaskView => ({
+  title: 'Team report',
+  description: '',
+  deadline,
+  maxFileSizeMb: 5,
+  allowedTypes: ['pdf'],
+  assignmentType: 'team',
+  teams: [PENDING],
+  individual: [],
+});
+
+const noteDue = (deadline: string | null): LectureNote => ({
+  id: 'n1',
+  title: 'Week 1',
+  description: '',
+  week: 1,
+  date: null,
+  isPublished: true,
+  author: null,
+  createdAt: '2026-03-01T00:00:00.000Z',
+  updatedAt: '2026-03-01T00:00:00.000Z',
+  canEdit: false,
+  attachments: [],
+  task: taskDue(deadline),
+});
+
+beforeEach(() => {
+  stubMatchMedia();
+  if (!('fonts' in document)) {
+    // Mantine's autosize textarea listens to document.fonts, which jsdom lacks.
+    Object.defineProperty(document, 'fonts', {
+      configurable: true,
+      value: { addEventListener: () => {}, removeEventListener: () => {} },
+    });
+  }
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((path: string) => {
+      const body =
+        path === '/api/me' ? { user: null } : { usedBytes: 0, quotaBytes: 100 * BYTES_PER_MB };
+      return Promise.resolve(
+        new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } }),
+      );
+    }),
+  );
+});
+
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  await i18n.changeLanguage('en');
+});
+
+function Providers({ children }: { children: ReactNode }) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return (
+    <MantineProvider>
+      <QueryClientProvider client={client}>
+        <SessionProvider>{children}</SessionProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}
+
+function showTeamPanel(deadline: string | null, access: TeamPanelAccess = 'submit') {
+  const note = noteDue(deadline);
+  render(
+    <Providers>
+      <TeamTaskPanel
+        workspaceId="w1"
+        note={note}
+        task={note.task!}
+        state={PENDING}
+        access={access}
+        isMyTeam
+        onClose={() => {}}
+      />
+    </Providers>,
+  );
+}
+
+describe('the late warning on a note task’s hand-in', () => {
+  it('tells the leader, before submitting, that a hand-in after the deadline is marked late', async () => {
+    showTeamPanel(PAST);
+    expect(screen.getByRole('button', { name: 'Submit Task' })).toBeTruthy();
+    expect(screen.getByTestId('late-warning').textContent).toBe(
+      `The deadline (${formatDateTime(PAST)}) has passed. You can still submit, but the submission will be marked late.`,
+    );
+    cleanup();
+    await i18n.changeLanguage('ko');
+    showTeamPanel(PAST);
+    expect(screen.getByTestId('late-warning').textContent).toBe(
+      `마감(${formatDateTime(PAST)})이 지났습니다. 제출은 가능하지만 지각 제출로 표시됩니다.`,
+    );
+  });
+
+  it('says nothing before the deadline, without one, or to a member who only follows', () => {
+    showTeamPanel(FUTURE);
+    expect(screen.getByRole('button', { name: 'Submit Task' })).toBeTruthy();
+    expect(screen.queryByTestId('late-warning')).toBeNull();
+    cleanup();
+    showTeamPanel(null);
+    expect(screen.getByRole('button', { name: 'Submit Task' })).toBeTruthy();
+    expect(screen.queryByTestId('late-warning')).toBeNull();
+    cleanup();
+    showTeamPanel(PAST, 'follow');
+    expect(screen.queryByTestId('late-warning')).toBeNull();
+  });
+
+  it("warns an individual task's member too", () => {
+    const individual: IndividualTaskState = {
+      teamId: TEAM_1,
+      teamNumber: 1,
+      memberCount: 2,
+      submittedCount: 0,
+      submissions: [],
+    };
+    const task: TaskView = {
+      ...taskDue(PAST),
+      assignmentType: 'individual',
+      teams: [],
+      individual: [individual],
+    };
+    render(
+      <Providers>
+        <IndividualTaskPanel
+          workspaceId="w1"
+          note={{ ...noteDue(PAST), task }}
+          task={task}
+          state={individual}
+          access="submit"
+          userId="member-1"
+          onClose={() => {}}
+        />
+      </Providers>,
+    );
+    expect(screen.getByRole('button', { name: 'Submit Files' })).toBeTruthy();
+    expect(screen.getByTestId('late-warning').textContent).toContain(formatDateTime(PAST));
+  });
+});
