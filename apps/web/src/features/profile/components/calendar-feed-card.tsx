@@ -1,23 +1,22 @@
 import {
-  Alert,
   Button,
   Card,
   CopyButton,
   Group,
-  Loader,
   Modal,
   Stack,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconAlertTriangle, IconCalendarEvent, IconCheck, IconCopy } from '@tabler/icons-react';
+import { IconCalendarEvent, IconCheck, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useCreateCalendarFeed } from '../api/create-calendar-feed';
 import { useDeleteCalendarFeed } from '../api/delete-calendar-feed';
 import { useCalendarFeed } from '../api/get-calendar-feed';
+import { CardLoadFailed, CardLoading } from './card-load-state';
 
 type Confirming = 'regenerate' | 'turnOff' | null;
 
@@ -77,26 +76,12 @@ export function CalendarFeedCard() {
           {t('myDeadlines.feed.secret')}
         </Text>
         {query.isPending ? (
-          <Group gap="xs" role="status">
-            <Loader size="xs" aria-hidden="true" />
-            <Text size="sm" c="dimmed">
-              {t('myDeadlines.feed.loading')}
-            </Text>
-          </Group>
+          <CardLoading text={t('myDeadlines.feed.loading')} />
         ) : query.isError ? (
-          <Alert
-            color="red"
-            variant="light"
-            role="alert"
-            icon={<IconAlertTriangle size={18} aria-hidden="true" />}
-          >
-            <Group justify="space-between" gap="sm">
-              <Text size="sm">{t('myDeadlines.feed.loadFailed')}</Text>
-              <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-                {t('common.tryAgain')}
-              </Button>
-            </Group>
-          </Alert>
+          <CardLoadFailed
+            text={t('myDeadlines.feed.loadFailed')}
+            onRetry={() => void query.refetch()}
+          />
         ) : !query.data.isActive ? (
           <Group justify="space-between" gap="sm">
             <Text size="sm" c="dimmed">

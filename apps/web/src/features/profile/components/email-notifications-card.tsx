@@ -1,9 +1,9 @@
-import { Alert, Button, Card, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Card, Stack, Switch, Title } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { usePreferences } from '../api/get-preferences';
 import { useUpdateEmailNotifications } from '../api/update-email-notifications';
+import { CardLoadFailed, CardLoading } from './card-load-state';
 
 /**
  * The profile's e-mail choice (issue 13): also receive new assignments and deadline reminders by
@@ -33,26 +33,12 @@ export function EmailNotificationsCard({ email }: { email: string }) {
           {t('notifications.email.title')}
         </Title>
         {query.isPending ? (
-          <Group gap="xs" role="status">
-            <Loader size="xs" aria-hidden="true" />
-            <Text size="sm" c="dimmed">
-              {t('notifications.email.loading')}
-            </Text>
-          </Group>
+          <CardLoading text={t('notifications.email.loading')} />
         ) : query.isError ? (
-          <Alert
-            color="red"
-            variant="light"
-            role="alert"
-            icon={<IconAlertTriangle size={18} aria-hidden="true" />}
-          >
-            <Group justify="space-between" gap="sm">
-              <Text size="sm">{t('notifications.email.loadFailed')}</Text>
-              <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-                {t('common.tryAgain')}
-              </Button>
-            </Group>
-          </Alert>
+          <CardLoadFailed
+            text={t('notifications.email.loadFailed')}
+            onRetry={() => void query.refetch()}
+          />
         ) : (
           <Switch
             checked={isChecked}
