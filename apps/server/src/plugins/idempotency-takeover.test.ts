@@ -143,6 +143,11 @@ describe('Idempotency-Key after a crash', () => {
         'POST /api/workspaces/{id}/notes/{noteId}/attachments',
         (k) => upload(c.owner, `${ws()}/notes/${noteId}/attachments`, 'files', k),
       ],
+      // Duplicate to next week (issue 26, decision 0028).
+      [
+        'POST /api/workspaces/{id}/notes/{noteId}/duplicate',
+        (k) => json(c.owner, `${ws()}/notes/${noteId}/duplicate`, undefined, k),
+      ],
       [
         'POST /api/workspaces/{id}/notes/{noteId}/submissions',
         (k) => upload(c.leader, `${ws()}/notes/${noteId}/submissions`, 'files', k),
