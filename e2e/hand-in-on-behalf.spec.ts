@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { createAccount } from './support/accounts.ts';
+import { sendAs as api } from './support/accounts.ts';
 import type { Account } from './support/accounts.ts';
 import { expectToast } from './support/toasts.ts';
 import {
@@ -19,22 +20,6 @@ import {
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< >>\n%%EOF\n');
 const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: PDF });
-
-/** Sends a state-changing API request as the owner's pages do, and checks its status. */
-async function api(
-  account: Account,
-  method: 'post' | 'put' | 'patch',
-  url: string,
-  data: unknown,
-  status = 200,
-): Promise<unknown> {
-  const response = await account.context.request[method](url, {
-    data,
-    headers: { Origin: account.origin },
-  });
-  expect(response.status(), await response.text()).toBe(status);
-  return response.json();
-}
 
 function assignmentCard(page: Page, title: string): Locator {
   return page

@@ -3,6 +3,7 @@ import { waitForApp } from './support/prerendered.ts';
 import type { Locator, Page } from '@playwright/test';
 import { createAccount, toast } from './support/accounts.ts';
 import { expectToast } from './support/toasts.ts';
+import { sendAs as api } from './support/accounts.ts';
 import type { Account } from './support/accounts.ts';
 import { courseSnapshot } from './support/workspaces.ts';
 
@@ -21,22 +22,6 @@ interface NoteBody {
   id: string;
   title: string;
   attachments: Array<{ id: string; file: { id: string; name: string } }>;
-}
-
-/** Sends a state-changing API request as the app's pages do, and checks its status. */
-async function api(
-  account: Account,
-  method: 'post' | 'put' | 'patch',
-  url: string,
-  data: unknown,
-  status = 200,
-): Promise<unknown> {
-  const response = await account.context.request[method](url, {
-    data,
-    headers: { Origin: account.origin },
-  });
-  expect(response.status(), await response.text()).toBe(status);
-  return status === 204 ? null : response.json();
 }
 
 // A 1x1 PNG, the same cut after its header (a PNG by its signature that no browser can draw),

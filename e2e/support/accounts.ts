@@ -112,3 +112,22 @@ export async function createAccount(
 export function toast(page: Page, text: string | RegExp) {
   return page.getByText(text, typeof text === 'string' ? { exact: true } : {});
 }
+
+/**
+ * Sends a state-changing API request as the app's pages do (with the account's `Origin`), checks
+ * its status, and answers its JSON body (null for a 204).
+ */
+export async function sendAs(
+  account: Account,
+  method: 'post' | 'put' | 'patch',
+  url: string,
+  data: unknown,
+  status = 200,
+): Promise<unknown> {
+  const response = await account.context.request[method](url, {
+    data,
+    headers: { Origin: account.origin },
+  });
+  expect(response.status(), await response.text()).toBe(status);
+  return status === 204 ? null : response.json();
+}

@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
 import { formTeams } from '@teamshuffle/domain';
+import { sendAs as send } from './accounts.ts';
 import type { Account } from './accounts.ts';
 import { courseIds } from './workspaces.ts';
 
@@ -44,22 +45,6 @@ export function gradebookSnapshot() {
     };
   }
   throw new Error('no seed draws the wanted teams');
-}
-
-/** Sends a state-changing API request as the app's pages do (with `Origin`), checking its status. */
-export async function send(
-  account: Account,
-  method: 'post' | 'put' | 'patch',
-  url: string,
-  data: unknown,
-  status = 200,
-): Promise<unknown> {
-  const response = await account.context.request[method](url, {
-    data,
-    headers: { Origin: account.origin },
-  });
-  expect(response.status(), await response.text()).toBe(status);
-  return response.json();
 }
 
 /**

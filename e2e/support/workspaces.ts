@@ -1,6 +1,7 @@
 import { expect } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import { formTeams } from '@teamshuffle/domain';
+import { sendAs as send } from './accounts.ts';
 import type { Account } from './accounts.ts';
 
 // The course most specs start from: five members in two teams, Ann and Ben a fixed pair, Cat
@@ -113,22 +114,6 @@ export async function setCourseLeaders(
     headers,
   });
   expect(response.ok(), await response.text()).toBe(true);
-}
-
-/** Sends a state-changing API request as the owner's pages do, and checks its status. */
-async function send(
-  owner: Account,
-  method: 'post' | 'put' | 'patch',
-  url: string,
-  data: unknown,
-  status = 200,
-): Promise<unknown> {
-  const response = await owner.context.request[method](url, {
-    data,
-    headers: { Origin: owner.origin },
-  });
-  expect(response.status(), await response.text()).toBe(status);
-  return response.json();
 }
 
 /**
