@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -50,10 +51,23 @@ export const workspaces = pgTable(
      * `detail_version` and `account_detail_version`).
      */
     contentVersion: bigint('content_version', { mode: 'number' }).notNull().default(0),
+    /**
+     * The course calendar (issue 26, decision 0029, migration 0037): the IANA time zone every date
+     * of the workspace is shown in, and the first day of its semester (a calendar day in that
+     * zone), from which lecture notes' weeks are counted.
+     */
+    timeZone: text('time_zone').notNull().default('Asia/Seoul'),
+    semesterStart: date('semester_start')
+      .notNull()
+      .default(sql`(date_trunc('week', (now() AT TIME ZONE 'Asia/Seoul')))::date`),
+    /** Hours before a deadline its reminders go out to those who have not handed in; 0: none. */
+    reminderHoursBefore: integer('reminder_hours_before').notNull().default(24),
   },
   (table) => [
     index('workspaces_owner_idx').on(table.ownerId),
     check('workspaces_title_not_blank', sql`length(btrim(${table.title})) > 0`),
+    check('workspaces_time_zone_not_blank', sql`length(btrim(${table.timeZone})) > 0`),
+    check('workspaces_reminder_hours_range', sql`${table.reminderHoursBefore} between 0 and 168`),
   ],
 );
 
