@@ -294,11 +294,16 @@ test.describe('team formation, signed out', () => {
     await expect(page.getByRole('dialog', { name: 'Shuffling teams' })).toHaveCount(0);
     await expect(teamCards(page)).toHaveCount(0);
 
-    // The message goes with the change that fixes it; out-of-range counts are clamped.
+    // The message goes with the change that fixes it. An out-of-range count is kept as typed and
+    // named next to the field, and the shuffle waits (issue 27).
     await setTeamCount(page, 3);
     await expect(page.getByTestId('shuffle-error')).toHaveCount(0);
     await setTeamCount(page, 12);
-    await expect(page.getByRole('textbox', { name: 'Number of teams' })).toHaveValue('10');
+    await expect(page.getByRole('textbox', { name: 'Number of teams' })).toHaveValue('12');
+    await expect(
+      page.getByRole('textbox', { name: 'Number of teams' }),
+    ).toHaveAccessibleDescription(/Enter a whole number between 2 and 10\./);
+    await expect(page.getByRole('button', { name: 'Shuffle', exact: true })).toBeDisabled();
     await page.getByRole('textbox', { name: 'Number of teams' }).fill('');
     await page.getByRole('textbox', { name: 'Number of teams' }).blur();
     await expect(page.getByRole('textbox', { name: 'Number of teams' })).toHaveValue('4');

@@ -211,7 +211,10 @@ describe('workspaces', () => {
   it("'#' takes a whole number above 0 only", () => {
     expect(teamNumberForm.parse({ teamNumber: ' 2 ' })).toEqual({ teamNumber: 2 });
     for (const teamNumber of ['0', '-1', '1.5', 'two', '', '100001']) {
-      expect(teamNumberForm.safeParse({ teamNumber }).success).toBe(false);
+      const result = teamNumberForm.safeParse({ teamNumber });
+      expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+        FORM_MESSAGES.teamNumber,
+      ]);
     }
   });
 

@@ -29,6 +29,8 @@ export const FORM_MESSAGES = {
   bulkNamesRequired: 'Please enter at least one name.',
   /** Phone sign-in: the code is six digits. */
   otpCode: 'Please enter the 6-digit code.',
+  /** The list page's '#': said next to the field instead of closing the prompt (issue 27). */
+  teamNumber: 'Please enter a whole number from 1 to 100000.',
 } as const;
 
 // The API's own field rules, taken from its schemas rather than restated.
@@ -191,7 +193,12 @@ export function workspaceTitleForm(currentTitle: string) {
 
 /** The list page's '#': a whole number the order API accepts (spec part 1, section 5: above 0). */
 export const teamNumberForm = z.object({
-  teamNumber: z.string().trim().regex(/^\d+$/).transform(Number).pipe(teamNumber),
+  teamNumber: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, { message: FORM_MESSAGES.teamNumber, abort: true })
+    .transform(Number)
+    .refine((n) => teamNumber.safeParse(n).success, FORM_MESSAGES.teamNumber),
 });
 
 /** Settings, Team Leaders: one e-mail or blank per team id, under leaderEmailsInput's rule. */

@@ -241,7 +241,13 @@ describe('issuesToFormErrors', () => {
     });
   });
 
-  it('the team number is refused without words: the prompt ignores it', () => {
-    expect(teamNumberForm.safeParse({ teamNumber: '0' }).success).toBe(false);
+  it("'#' with 0 says what the number must be, in both languages (issue 27)", () => {
+    const issues = issuesOf(teamNumberForm, { teamNumber: '0' });
+    expect(issuesToFormErrors(issues, en)).toEqual({
+      teamNumber: 'Please enter a whole number from 1 to 100000.',
+    });
+    expect(issuesToFormErrors(issues, ko)).toEqual({
+      teamNumber: '1에서 100000 사이의 정수를 입력하세요.',
+    });
   });
 });

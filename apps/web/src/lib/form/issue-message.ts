@@ -38,6 +38,7 @@ export type FormMessageKey =
   | 'profile.delete.mismatch'
   | 'workspace.settingsPanel.nameUnchanged'
   | 'teamFormation.bulk.empty'
+  | 'workspaces.numberModal.invalid'
   | 'assignments.validation.titleRequired'
   | 'assignments.form.maxSizeHint'
   | 'assignments.validation.typesRequired'
@@ -79,6 +80,7 @@ export const DOMAIN_FORM_MESSAGES: readonly { message: string; key: FormMessageK
   { message: FORM_MESSAGES.otpCode, key: 'auth.phone.invalidCode' },
   { message: FORM_MESSAGES.titleUnchanged, key: 'workspace.settingsPanel.nameUnchanged' },
   { message: FORM_MESSAGES.bulkNamesRequired, key: 'teamFormation.bulk.empty' },
+  { message: FORM_MESSAGES.teamNumber, key: 'workspaces.numberModal.invalid' },
   // Assignments (spec part 2, section 5): assignmentInput's field wording, the score and bulk rules.
   { message: errors.title_required.message, key: 'assignments.validation.titleRequired' },
   {

@@ -430,6 +430,7 @@ export const en = {
       title: 'Change Team Number',
       label: 'New number for {{title}}',
       hint: 'A number greater than 0. The other teams move to make room.',
+      invalid: 'Please enter a whole number from 1 to 100000.',
       save: 'Save',
       cancel: 'Cancel',
     },
@@ -670,6 +671,7 @@ export const en = {
     teamCount: {
       label: 'Number of teams',
       description: 'From 2 to 10',
+      outOfRange: 'Enter a whole number between 2 and 10.',
     },
     constraints: {
       title: 'Constraints',

@@ -483,6 +483,7 @@ export const ko: Translation = {
       title: '팀 번호 바꾸기',
       label: '{{title}}의 새 번호',
       hint: '0보다 큰 숫자를 입력하세요. 다른 팀은 자리를 비켜 이동합니다.',
+      invalid: '1에서 100000 사이의 정수를 입력하세요.',
       save: '저장',
       cancel: '취소',
     },
@@ -717,6 +718,7 @@ export const ko: Translation = {
     teamCount: {
       label: '팀 수',
       description: '2에서 10까지',
+      outOfRange: '2에서 10 사이의 정수를 입력하세요.',
     },
     constraints: {
       title: '제약 조건',

@@ -10,7 +10,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { MEMBER_NAME_MAX_LENGTH, memberNameForm, memberNameKey } from '@teamshuffle/domain';
+import { memberNameForm, memberNameKey } from '@teamshuffle/domain';
 import {
   IconCheck,
   IconListDetails,
@@ -143,7 +143,6 @@ export const MemberList = memo(function MemberList({
               label={t('teamFormation.members.addLabel')}
               placeholder={t('teamFormation.members.addPlaceholder')}
               autoComplete="off"
-              maxLength={MEMBER_NAME_MAX_LENGTH}
               {...addForm.getInputProps('name')}
             />
             <Button type="submit" mt={25} leftSection={<IconPlus size={16} aria-hidden="true" />}>
@@ -320,7 +319,6 @@ const MemberRow = memo(function MemberRow({
               size="sm"
               aria-label={t('teamFormation.members.editLabel', { name: label })}
               autoComplete="off"
-              maxLength={MEMBER_NAME_MAX_LENGTH}
               data-autofocus
               autoFocus
               onKeyDown={onKeyDown}

@@ -85,6 +85,8 @@ export function TeamFormationPage({
   // The last refusal of the engine, shown while the draft is the one it was about.
   const [failure, setFailure] = useState<{ draft: Draft; failure: ShuffleFailure } | null>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  // A number of teams out of range is kept as typed and named (issue 27); the shuffle waits.
+  const [isTeamCountValid, setTeamCountValid] = useState(true);
   const [titleError, setTitleError] = useState<TitleFieldError | null>(null);
   // The server's duplicate_member_email (one person, one roster entry), shown while the draft is
   // the one it was about.
@@ -405,11 +407,15 @@ export function TeamFormationPage({
               >
                 <Stack gap="sm">
                   <Group align="flex-end" gap="md" wrap="wrap">
-                    <TeamCountInput value={draft.teamCount} onChange={setTeamCount} />
+                    <TeamCountInput
+                      value={draft.teamCount}
+                      onChange={setTeamCount}
+                      onValidityChange={setTeamCountValid}
+                    />
                     <Button
                       size="md"
                       leftSection={<IconArrowsShuffle size={18} aria-hidden="true" />}
-                      disabled={draft.members.length === 0}
+                      disabled={draft.members.length === 0 || !isTeamCountValid}
                       onClick={shuffle}
                     >
                       {t('teamFormation.shuffle.button')}

@@ -7,7 +7,7 @@ import { useSchemaForm } from '../../../lib/form/use-schema-form';
 interface TeamNumberModalProps {
   card: WorkspaceCard | null;
   onClose: () => void;
-  /** Called with a valid number only; anything else is ignored (spec part 1, section 5). */
+  /** Called with a valid number only; anything else is named next to the field (issue 27). */
   onSubmit: (card: WorkspaceCard, teamNumber: number) => void;
 }
 
@@ -38,18 +38,15 @@ function TeamNumberForm({
   onSubmit: (card: WorkspaceCard, teamNumber: number) => void;
 }) {
   const { t } = useTranslation();
-  // The number rule of PUT /api/workspaces/order; anything else is ignored, as the spec's prompt
-  // ignored it (spec part 1, section 5), so a refusal just closes the prompt.
+  // The number rule of PUT /api/workspaces/order. The spec's prompt ignored anything else (part 1,
+  // section 5); issue 27: the prompt stays open and says what the number must be.
   const form = useSchemaForm(teamNumberForm, {
     initialValues: { teamNumber: String(card.teamNumber) },
   });
-  const submit = form.onSubmit(
-    ({ teamNumber }) => {
-      onClose();
-      if (teamNumber !== card.teamNumber) onSubmit(card, teamNumber);
-    },
-    () => onClose(),
-  );
+  const submit = form.onSubmit(({ teamNumber }) => {
+    onClose();
+    if (teamNumber !== card.teamNumber) onSubmit(card, teamNumber);
+  });
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
