@@ -1,4 +1,5 @@
 import { DISPLAY_LOCALE, DISPLAY_TIME_ZONE, SEOUL_UTC_OFFSET_MS } from './constants.ts';
+import type { Language } from './languages.ts';
 
 /** Anything the date helpers accept: a Date, epoch milliseconds, or an ISO string. */
 export type DateInput = Date | number | string;
@@ -60,14 +61,98 @@ export function defaultAssignmentWindow(now: DateInput): { startDate: number; en
   return { startDate, endDate };
 }
 
-/** A date as shown in the UI: Korean locale, Seoul calendar day, e.g. '2025. 3. 3.'. */
-export function formatDate(input: DateInput): string {
+/**
+ * A date as shown in the UI: in `display`'s zone and language (formatDayIn), or without it the
+ * spec's Korean locale and Seoul calendar day, e.g. '2025. 3. 3.'.
+ */
+export function formatDate(input: DateInput, display?: DateDisplay): string {
+  if (display) return formatDayIn(input, display);
   return dateFormatter.format(toEpochMs(input));
 }
 
-/** A date and time as shown in the UI: Korean locale, Seoul time, e.g. '2025. 3. 3. 오전 12:30'. */
-export function formatDateTime(input: DateInput): string {
+/**
+ * A date and time as shown in the UI: in `display`'s zone and language (formatDateTimeIn), or
+ * without it the spec's Korean locale and Seoul time, e.g. '2025. 3. 3. 오전 12:30'.
+ */
+export function formatDateTime(input: DateInput, display?: DateDisplay): string {
+  if (display) return formatDateTimeIn(input, display);
   return dateTimeFormatter.format(toEpochMs(input));
+}
+
+/** The locale of the interface language's date formats. */
+export function localeOf(language: Language | string): string {
+  return language.startsWith('ko') ? 'ko-KR' : 'en-US';
+}
+
+/** How a date is shown: in which zone, and in which interface language's format. */
+export type DateDisplay = { timeZone: string; language: Language | string };
+
+const displayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function displayFormatter(kind: 'date' | 'dateTime' | 'zone', display: DateDisplay) {
+  const locale = localeOf(display.language);
+  const key = `${kind}|${locale}|${display.timeZone}`;
+  let formatter = displayFormatters.get(key);
+  if (!formatter) {
+    const day =
+      locale === 'en-US' ? ({ month: 'short' } as const) : ({ month: 'numeric' } as const);
+    formatter = new Intl.DateTimeFormat(locale, {
+      timeZone: display.timeZone,
+      ...(kind === 'zone'
+        ? { timeZoneName: 'short' }
+        : { year: 'numeric', day: 'numeric', ...day }),
+      ...(kind === 'dateTime' ? { hour: 'numeric', minute: '2-digit' } : {}),
+    });
+    displayFormatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+/**
+ * A date in the interface language's format: 'Nov 26, 2026' (English), '2026. 11. 26.' (Korean).
+ * An instant shows its calendar day in the zone; a bare 'YYYY-MM-DD' is that day in any zone.
+ */
+export function formatDayIn(input: DateInput, display: DateDisplay): string {
+  if (typeof input === 'string' && DATE_ONLY.test(input)) {
+    return displayFormatter('date', { ...display, timeZone: 'UTC' }).format(
+      Date.parse(`${input}T12:00:00Z`),
+    );
+  }
+  return displayFormatter('date', display).format(toEpochMs(input));
+}
+
+/** A date and time: 'Nov 26, 2026, 2:56 PM' (English), '2026. 11. 26. 오후 2:56' (Korean). */
+export function formatDateTimeIn(input: DateInput, display: DateDisplay): string {
+  return displayFormatter('dateTime', display).format(toEpochMs(input));
+}
+
+/** Whether two zone names are the same zone (aliases such as 'Asia/Calcutta' included). */
+export function isSameZone(a: string, b: string): boolean {
+  if (a === b) return true;
+  try {
+    const canonical = (zone: string) =>
+      new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+    return canonical(a) === canonical(b);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The zone's name to show next to a time when it is not the viewer's own: 'Asia/Seoul (GMT+9)',
+ * 'America/New_York (EST)'; null when the viewer is in that zone.
+ */
+export function zoneLabel(
+  timeZone: string,
+  viewerTimeZone: string,
+  language: Language | string,
+  at: DateInput = 0,
+): string | null {
+  if (isSameZone(timeZone, viewerTimeZone)) return null;
+  const short = displayFormatter('zone', { timeZone, language })
+    .formatToParts(toEpochMs(at))
+    .find((part) => part.type === 'timeZoneName')?.value;
+  return short && short !== timeZone ? `${timeZone} (${short})` : timeZone;
 }
 
 function mod(a: number, n: number): number {

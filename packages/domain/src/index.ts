@@ -7,6 +7,7 @@ export * from './week.ts';
 export * from './grade.ts';
 export * from './badge.ts';
 export * from './dates.ts';
+export * from './course-calendar.ts';
 export * from './errors.ts';
 export * from './retry.ts';
 export * from './files.ts';

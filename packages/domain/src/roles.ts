@@ -39,6 +39,8 @@ export const WORKSPACE_PERMISSIONS = {
   readEmails: ['owner', 'leader', 'member'],
   rename: ['owner'],
   changeVisibility: ['owner'],
+  /** The course calendar: semester start, time zone, reminder lead time (issue 26). */
+  setCourseCalendar: ['owner'],
   delete: ['owner'],
   changeLeader: ['owner'],
   setLeaderEmails: ['owner'],

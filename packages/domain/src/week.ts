@@ -5,6 +5,7 @@ import {
   WEEK_MAX,
   WEEK_MIN,
 } from './constants.ts';
+import { courseWeek, type CourseCalendar } from './course-calendar.ts';
 import { toEpochMs } from './dates.ts';
 import type { DateInput } from './dates.ts';
 
@@ -17,8 +18,13 @@ function seoulDayNumber(input: DateInput): number {
 
 const SEMESTER_START_DAY = seoulDayNumber(SEMESTER_START);
 
-/** Lecture week of a date: floor(days since 2025-03-03 in Seoul / 7) + 1, clamped to 1..20. */
-export function weekFromDate(date: DateInput): number {
+/**
+ * Lecture week of a date: floor(days since the course's semester start in its zone / 7) + 1, held
+ * within 1..20 (courseWeek says whether it was outside); without a calendar, from 2025-03-03 in
+ * Seoul as the spec had it.
+ */
+export function weekFromDate(date: DateInput, calendar?: CourseCalendar): number {
+  if (calendar) return courseWeek(date, calendar).week;
   // spec part 2, section 9: week computed from a fixed semester start of 3 March 2025 as
   // floor(days/7)+1, at least 1; the range is 1 to 20, so later dates stay in week 20.
   // The day counted is the calendar day in Seoul (the display time zone).

@@ -1,15 +1,19 @@
 import { z } from 'zod';
 import { LECTURE_NOTE_SORT_ORDERS, WORKSPACE_ACCESS_ROLES } from './constants.ts';
+import { timeZoneName } from './course-calendar.ts';
 import { resultTitle, shuffleSnapshot } from './results.ts';
 
 // The workspace API's contract: every request and response shape of /api/workspaces and
 // /api/preferences, used by the server's routes (and so the OpenAPI document) and by the web
 // client, which parses answers with these same schemas.
 
-/** Create Team from a fresh shuffle (saved as a result too) or from a saved result. */
+/**
+ * Create Team from a fresh shuffle (saved as a result too) or from a saved result; `timeZone` is
+ * the creator's browser zone, the course's zone (issue 26; Asia/Seoul when not given).
+ */
 export const createWorkspaceInput = z.union([
-  z.object({ title: resultTitle, snapshot: shuffleSnapshot }),
-  z.object({ title: resultTitle, resultId: z.uuid() }),
+  z.object({ title: resultTitle, snapshot: shuffleSnapshot, timeZone: timeZoneName.optional() }),
+  z.object({ title: resultTitle, resultId: z.uuid(), timeZone: timeZoneName.optional() }),
 ]);
 export type CreateWorkspaceInput = z.input<typeof createWorkspaceInput>;
 
@@ -62,6 +66,14 @@ export const workspaceDetail = z.object({
   isPublic: z.boolean(),
   groupSize: z.number(),
   createdAt: z.string(),
+  /**
+   * The course calendar (issue 26): the IANA zone its dates are shown in (not re-checked here: a
+   * browser whose Intl lacks a zone still reads the page) and the semester's first day.
+   */
+  timeZone: z.string(),
+  semesterStart: z.string(),
+  /** Hours before a deadline its reminders go out; 0: none. */
+  reminderHoursBefore: z.number(),
   role: z.enum(WORKSPACE_ACCESS_ROLES),
   /** The caller's own roster entry and team, when their verified e-mail is on the roster. */
   myMemberId: z.string().nullable(),

@@ -1,7 +1,9 @@
 import {
   AppError,
   assertOneEmailPerMember,
+  DEFAULT_TIME_ZONE,
   type Language,
+  mondayOfWeekInZone,
   type ShuffleSnapshot,
   slugify,
   uniqueSlug,
@@ -14,15 +16,18 @@ import { assertFaithfulSnapshot } from '../results/results.service.ts';
 import { inviteAddedEmails } from '../invitations/invitations.service.ts';
 import { insertWorkspace, rosterEmails, takenSlugs } from './workspaces.repository.ts';
 
-export type CreateWorkspaceInput =
-  { title: string; snapshot: ShuffleSnapshot } | { title: string; resultId: string };
+export type CreateWorkspaceInput = (
+  { title: string; snapshot: ShuffleSnapshot } | { title: string; resultId: string }
+) & { timeZone?: string | undefined };
 
 const SLUG_ATTEMPTS = 3;
 
 /**
  * Create Team (spec part 1, section 4): saves the snapshot as a result (or uses one of the user's
  * saved results) and creates the workspace from it, in one transaction, with an invitation mail to
- * each e-mail on its roster in the owner's `language`. Two creations racing for
+ * each e-mail on its roster in the owner's `language`. The course calendar (issue 26, decision
+ * 0029) is the creator's browser zone (Seoul when not given) and the Monday of the current week
+ * in that zone, as of `now`. Two creations racing for
  * the same slug: the loser's transaction rolls back and is tried again with the next free slug.
  */
 export async function createWorkspace(
@@ -31,7 +36,10 @@ export async function createWorkspace(
   ownerId: string,
   input: CreateWorkspaceInput,
   language: Language = 'en',
+  now: Date = new Date(),
 ) {
+  const timeZone = input.timeZone ?? DEFAULT_TIME_ZONE;
+  const semesterStart = mondayOfWeekInZone(now, timeZone);
   if ('snapshot' in input) {
     // One person, one roster entry (issue 23): the rule Save Result applies too.
     assertOneEmailPerMember(input.snapshot);
@@ -63,6 +71,8 @@ export async function createWorkspace(
           slug,
           sourceResultId: resultId,
           snapshot,
+          timeZone,
+          semesterStart,
         });
         // Each e-mail of the result is invited (issue 24, decision 0021), with the workspace.
         await inviteAddedEmails(tx, workspace.id, language, await rosterEmails(tx, workspace.id));

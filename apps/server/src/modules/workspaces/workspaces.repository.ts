@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type CourseCalendarSettings,
   isUuid,
   normalizeEmail,
   type ShuffleSnapshot,
@@ -39,6 +40,9 @@ type NewWorkspace = {
   slug: string;
   sourceResultId: string | null;
   snapshot: ShuffleSnapshot;
+  /** The course calendar (issue 26): the creator's zone and the Monday of this week in it. */
+  timeZone: string;
+  semesterStart: string;
 };
 
 /**
@@ -55,6 +59,8 @@ export async function insertWorkspace(db: Db, input: NewWorkspace) {
       slug: input.slug,
       groupSize: snapshot.groupSize,
       sourceResultId: input.sourceResultId,
+      timeZone: input.timeZone,
+      semesterStart: input.semesterStart,
     })
     .returning();
   if (!workspace) throw new Error('insert returned no workspace');
@@ -345,6 +351,24 @@ export async function updateWorkspaceVisibility(db: Db, workspaceId: string, isP
     .update(workspaces)
     .set({ isPublic, updatedAt: sql`now()` })
     .where(eq(workspaces.id, workspaceId));
+}
+
+/** Sets a workspace's course calendar fields given; answers them as saved (none: no workspace). */
+export async function updateCourseCalendar(
+  db: Db,
+  workspaceId: string,
+  changes: Partial<CourseCalendarSettings>,
+): Promise<CourseCalendarSettings | undefined> {
+  const [saved] = await db
+    .update(workspaces)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(workspaces.id, workspaceId))
+    .returning({
+      timeZone: workspaces.timeZone,
+      semesterStart: workspaces.semesterStart,
+      reminderHoursBefore: workspaces.reminderHoursBefore,
+    });
+  return saved;
 }
 
 /** Deletes a workspace and, by cascade, everything in it. */

@@ -1,4 +1,6 @@
 import {
+  courseCalendarSettings,
+  courseCalendarUpdate,
   createdWorkspace,
   createWorkspaceInput,
   emailChangeResult,
@@ -32,6 +34,7 @@ import {
   saveLeaderEmails,
   saveTeamMemberEmails,
   saveWorkspaceOrder,
+  setCourseCalendar,
   setVisibility,
 } from './workspaces.service.ts';
 import { preparedJsonFor } from '../../plugins/prepared-json.ts';
@@ -217,6 +220,26 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
       if (isPublic !== undefined) await setVisibility(app.db, access, isPublic);
       return reply.status(204).send();
     },
+  );
+
+  app.patch(
+    '/api/workspaces/:id/calendar',
+    {
+      ...signedIn,
+      preValidation: app.workspaceAccess('setCourseCalendar'),
+      schema: {
+        tags: ['workspaces'],
+        summary:
+          'Course calendar (owner): semester start, time zone, reminder hours before a deadline',
+        params: idParams,
+        body: courseCalendarUpdate,
+        response: {
+          200: courseCalendarSettings,
+          ...errorResponses(...IN_A_WORKSPACE, 'validation_failed'),
+        },
+      },
+    },
+    async (request) => setCourseCalendar(app.db, request.workspaceAccess!, request.body),
   );
 
   app.delete(

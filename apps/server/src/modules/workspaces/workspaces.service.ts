@@ -8,6 +8,7 @@ import {
   normalizeEmail,
   slugMatches,
   UNKNOWN_SHARED_EMAIL,
+  type CourseCalendarSettings,
   type Language,
   type WorkspaceAccessRole,
 } from '@teamshuffle/domain';
@@ -33,6 +34,7 @@ import {
   MEMBER_EMAIL_INDEX,
   setMemberEmails,
   setTeamLeader,
+  updateCourseCalendar,
   updateWorkspaceTitle,
   updateWorkspaceVisibility,
   upsertWorkspaceOrder,
@@ -178,6 +180,9 @@ async function presentWorkspace(db: Db, cache: DetailCache, access: Access): Pro
     isPublic: workspace.isPublic,
     groupSize: workspace.groupSize,
     createdAt: workspace.createdAt.toISOString(),
+    timeZone: workspace.timeZone,
+    semesterStart: workspace.semesterStart,
+    reminderHoursBefore: workspace.reminderHoursBefore,
     role,
     myMemberId: access.memberId,
     myTeamId: access.memberTeamId,
@@ -293,6 +298,21 @@ export async function renameWorkspace(db: Db, access: Access, title: string) {
 /** Settings: Public Access (owner; others get the spec's message). */
 export async function setVisibility(db: Db, access: Access, isPublic: boolean) {
   await updateWorkspaceVisibility(db, access.workspace.id, isPublic);
+}
+
+/**
+ * Settings, Course calendar (owner; issue 26, decision 0029): the semester's first day, the
+ * course's time zone and the reminder lead time; answers the calendar as it now is. The detail
+ * page reads these from the workspace row on every request, so the next read shows them.
+ */
+export async function setCourseCalendar(
+  db: Db,
+  access: Access,
+  changes: Partial<CourseCalendarSettings>,
+): Promise<CourseCalendarSettings> {
+  const saved = await updateCourseCalendar(db, access.workspace.id, changes);
+  if (!saved) throw new AppError('workspace_not_found');
+  return saved;
 }
 
 /** Settings: Delete Team (owner); everything of the workspace goes. */
