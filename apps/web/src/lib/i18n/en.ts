@@ -638,6 +638,8 @@ export const en = {
       cancel: 'Cancel',
       empty: 'Please enter at least one name.',
       added: 'Members added: {{count}}',
+      lineProblem: 'Line {{line}} ("{{start}}"): {{problem}}',
+      moreLines: '{{message}} (and {{count}} more lines like it)',
     },
     // One person, one roster entry (issue 23): repeated names and e-mails.
     duplicates: {

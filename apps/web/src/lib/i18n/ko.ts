@@ -686,6 +686,8 @@ export const ko: Translation = {
       cancel: '취소',
       empty: '이름을 한 개 이상 입력해 주세요.',
       added: '추가된 멤버: {{count}}명',
+      lineProblem: '{{line}}번째 줄("{{start}}"): {{problem}}',
+      moreLines: '{{message}} (같은 문제가 있는 줄 {{count}}개 더)',
     },
     // One person, one roster entry (issue 23): repeated names and e-mails.
     duplicates: {

@@ -1,9 +1,12 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { bulkMembersForm } from '@teamshuffle/domain';
 import { useTranslation } from '../../../lib/i18n';
+import { issueMessage } from '../../../lib/form/issue-message';
 import { useSchemaForm } from '../../../lib/form/use-schema-form';
 import { useMemo } from 'react';
-import { DRAFT_MEMBERS_MAX, parseBulkNames, repeatsIn } from '../model/draft';
+import { lineStart, readBulkLines } from '../model/bulk-lines';
+import { DRAFT_MEMBERS_MAX, repeatsIn } from '../model/draft';
 import type { DraftMember } from '../model/draft';
 import { RepeatsNote } from './duplicate-notes';
 
@@ -20,10 +23,11 @@ type BulkAddModalProps = {
 /** 'Bulk add members' (spec part 1, section 5): one name per line, blank lines dropped. */
 export function BulkAddModal({ opened, room, members, onClose, onAdd }: BulkAddModalProps) {
   const { t } = useTranslation();
-  // A problem with one line (too long, refused characters) shows under the text box.
+  // A problem with one line (too long, refused characters) shows under the text box, naming the
+  // line (issue 27); the preview counts only the names that can be added.
   const form = useSchemaForm(bulkMembersForm, { initialValues: { text: '' }, collapse: ['text'] });
   const text = form.values.text;
-  const names = useMemo(() => parseBulkNames(text), [text]);
+  const { names, problems } = useMemo(() => readBulkLines(text), [text]);
   const count = names.length;
   // Issue 23: a name the list has, or one given twice here, is warned about; it is still added.
   const repeated = useMemo(
@@ -39,14 +43,35 @@ export function BulkAddModal({ opened, room, members, onClose, onAdd }: BulkAddM
     form.clearErrors();
     onClose();
   };
-  const submit = form.onSubmit(({ text: names }) => {
-    if (names.length > room) {
-      form.setFieldError('text', t('teamFormation.members.tooMany', { max: DRAFT_MEMBERS_MAX }));
-      return;
-    }
-    onAdd(names);
-    form.reset();
-  });
+  const submit = form.onSubmit(
+    ({ text: names }) => {
+      if (names.length > room) {
+        form.setFieldError('text', t('teamFormation.members.tooMany', { max: DRAFT_MEMBERS_MAX }));
+        return;
+      }
+      onAdd(names);
+      form.reset();
+      notifications.show({
+        message: t('teamFormation.bulk.added', { count: names.length }),
+        color: 'teal',
+      });
+    },
+    () => {
+      const [first, ...others] = problems;
+      if (!first) return;
+      const message = t('teamFormation.bulk.lineProblem', {
+        line: first.line,
+        start: lineStart(first.text),
+        problem: issueMessage(first.issue, t),
+      });
+      form.setFieldError(
+        'text',
+        others.length > 0
+          ? t('teamFormation.bulk.moreLines', { message, count: others.length })
+          : message,
+      );
+    },
+  );
 
   return (
     <Modal opened={opened} onClose={close} title={t('teamFormation.bulk.title')} centered size="md">
