@@ -24,6 +24,7 @@ export * from './member-label.ts';
 export * from './forms.ts';
 export * from './file-checks.ts';
 export * from './submissions.ts';
+export * from './late-rules.ts';
 export * from './lecture-notes.ts';
 export * from './assignments.ts';
 export * from './csv.ts';

@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { evaluationChecks, evaluationColumns, submittedFilesTable } from '../../db/columns.ts';
+import { lateRuleChecks, lateRuleColumns } from '../deadline-extensions/late-rule.columns.ts';
 import { user } from '../users/users.table.ts';
 import { teams, workspaces } from '../workspaces/workspaces.table.ts';
 
@@ -34,6 +35,8 @@ export const assignments = pgTable(
     endAt: timestamp('end_at', { withTimezone: true }),
     maxFileSizeMb: integer('max_file_size_mb').notNull().default(5),
     allowedFileTypes: text('allowed_file_types').array().notNull(),
+    /** Late work: accept and flag, accept with a penalty, or close (migration 0038). */
+    ...lateRuleColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -50,6 +53,7 @@ export const assignments = pgTable(
       'assignments_window_in_order',
       sql`${table.startAt} is null or ${table.endAt} is null or ${table.startAt} <= ${table.endAt}`,
     ),
+    ...lateRuleChecks('assignments', table),
   ],
 );
 

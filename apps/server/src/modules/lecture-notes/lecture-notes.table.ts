@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { evaluationChecks, evaluationColumns, submittedFilesTable } from '../../db/columns.ts';
+import { lateRuleChecks, lateRuleColumns } from '../deadline-extensions/late-rule.columns.ts';
 import { files } from '../files/files.table.ts';
 import { user } from '../users/users.table.ts';
 import { teams, workspaces } from '../workspaces/workspaces.table.ts';
@@ -41,6 +42,8 @@ export const lectureNotes = pgTable(
     maxFileSizeMb: integer('max_file_size_mb').notNull().default(5),
     allowedFileTypes: text('allowed_file_types').array().notNull(),
     assignmentType: text('assignment_type').notNull().default('team'),
+    /** Late work on the task: accept and flag, accept with a penalty, or close (migration 0038). */
+    ...lateRuleColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -59,6 +62,7 @@ export const lectureNotes = pgTable(
       'lecture_notes_allowed_types',
       sql`${table.allowedFileTypes} <@ array['pdf','doc','docx','txt','jpg','jpeg','png','gif','ppt','pptx']::text[]`,
     ),
+    ...lateRuleChecks('lecture_notes', table),
   ],
 );
 
