@@ -454,6 +454,9 @@ test.describe('team formation, signed in and verified', () => {
       .click();
     await expect(page).toHaveURL(/\/app$/);
     await expect(create).toBeVisible();
+    // Issue 27: the dialog opens empty; the saved title is reused by choosing it.
+    await expect(create.getByRole('textbox', { name: 'Team name' })).toHaveValue('');
+    await create.getByRole('button', { name: 'Use the saved title "Week 1 Teams"' }).click();
     await expect(create.getByRole('textbox', { name: 'Team name' })).toHaveValue('Week 1 Teams');
     await expect(page.getByTestId('shuffle-seed')).toHaveText(seed);
     await create.getByRole('button', { name: 'Create Team' }).click();

@@ -792,6 +792,7 @@ export const en = {
       title: 'Create Team',
       text: 'Saves these teams and creates a team workspace from them, with a link you can share.',
       fromSaved: 'From your saved result "{{title}}".',
+      useSaved: 'Use the saved title "{{title}}"',
       label: 'Team name',
       placeholder: 'e.g. Software Engineering 2025',
       submit: 'Create Team',

@@ -17,6 +17,11 @@ type ResultTitleModalProps = {
   placeholder: string;
   submitLabel: string;
   initialTitle: string;
+  /**
+   * A name the user may reuse (Create Team from a saved result, issue 27): offered as a button
+   * that fills the field, never filled in already, so creating stays a deliberate step.
+   */
+  suggestion?: { title: string; label: string } | null;
   isPending: boolean;
   /** A refusal from the server (a duplicate title), shown inline until the name is edited. */
   serverError: TitleFieldError | null;
@@ -55,6 +60,7 @@ function TitleForm({
   placeholder,
   submitLabel,
   initialTitle,
+  suggestion = null,
   isPending,
   serverError,
   blocker = null,
@@ -102,6 +108,20 @@ function TitleForm({
             if (serverError) onEdit();
           }}
         />
+        {suggestion && form.values.title !== suggestion.title ? (
+          <Group>
+            <Button
+              variant="light"
+              size="xs"
+              onClick={() => {
+                form.setFieldValue('title', suggestion.title);
+                if (serverError) onEdit();
+              }}
+            >
+              {suggestion.label}
+            </Button>
+          </Group>
+        ) : null}
         {serverError?.note ? (
           <Text size="xs" c="dimmed" data-testid="title-note">
             {serverError.note}

@@ -513,7 +513,17 @@ export function TeamFormationPage({
         label={t('teamFormation.create.label')}
         placeholder={t('teamFormation.create.placeholder')}
         submitLabel={t('teamFormation.create.submit')}
-        initialTitle={draft.outcome?.savedAs?.title ?? ''}
+        // Issue 27: never filled in with the saved title (one click made a workspace by
+        // accident); the title is reused by choosing it.
+        initialTitle=""
+        suggestion={
+          draft.outcome?.savedAs
+            ? {
+                title: draft.outcome.savedAs.title,
+                label: t('teamFormation.create.useSaved', { title: draft.outcome.savedAs.title }),
+              }
+            : null
+        }
         isPending={createWorkspace.isPending}
         serverError={titleError}
         blocker={saveBlocker}
