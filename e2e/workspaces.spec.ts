@@ -60,7 +60,7 @@ test.describe.serial('workspaces by role', () => {
     await expect(page.getByRole('button', { name: 'Settings', exact: true })).toBeVisible();
     await expect(page.getByText('View Only Mode')).toHaveCount(0);
     await expect(page.getByTestId('counter-totalMembers')).toContainText('5');
-    await expect(page.getByTestId('counter-teams')).toContainText('Workspaces Created');
+    await expect(page.getByTestId('counter-teams')).toContainText('Teams');
     await expect(page.getByTestId('counter-teams')).toContainText('2');
     await expect(page.getByTestId('counter-groupSize')).toContainText('2');
     await expect(page.getByTestId('counter-fixedGroups')).toContainText('2');

@@ -499,8 +499,9 @@ export const en = {
     },
     counters: {
       totalMembers: 'Total Members',
-      teams: 'Workspaces Created',
-      groupSize: 'Group Size',
+      // Issue 27: the spec's "Workspaces Created" and "Group Size" both counted teams.
+      teams: 'Teams',
+      groupSize: 'Teams at Creation',
       fixedGroups: 'Fixed Groups',
     },
     teams: {

@@ -552,7 +552,7 @@ export const ko: Translation = {
     counters: {
       totalMembers: '전체 멤버',
       teams: '만들어진 팀',
-      groupSize: '그룹 크기',
+      groupSize: '처음 만든 팀 수',
       fixedGroups: '고정 그룹',
     },
     teams: {

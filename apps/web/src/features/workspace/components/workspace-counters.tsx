@@ -2,7 +2,11 @@ import { Paper, SimpleGrid, Text } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n';
 import type { WorkspaceDetail } from '@teamshuffle/domain';
 
-/** The four counters (spec part 2, section 2); Fixed Groups is fixed pairs plus locked teams. */
+/**
+ * The four counters (spec part 2, section 2); Fixed Groups is fixed pairs plus locked teams. The
+ * spec's Workspaces Created and Group Size both count teams: the teams now, and the number of teams
+ * the workspace was created with (`groupSize`); labelled so (issue 27).
+ */
 export function WorkspaceCounters({ counters }: { counters: WorkspaceDetail['counters'] }) {
   const { t } = useTranslation();
   const items = [
