@@ -12,6 +12,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { filesPlugin } from './modules/files/files.routes.ts';
 import { lectureNotesRoutes } from './modules/lecture-notes/lecture-notes.routes.ts';
 import { myDeadlinesRoutes } from './modules/my-deadlines/my-deadlines.routes.ts';
+import { deadlineExtensionsRoutes } from './modules/deadline-extensions/deadline-extensions.routes.ts';
 import { notificationsPlugin } from './modules/notifications/notifications.routes.ts';
 import { workspaceAccessPlugin } from './modules/workspace-access/workspace-access.plugin.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -164,6 +165,7 @@ export async function buildApp(
   await app.register(gradebookRoutes);
   await app.register(peerEvaluationRoutes);
   await app.register(myDeadlinesRoutes, { publicUrl: config.publicUrl });
+  await app.register(deadlineExtensionsRoutes);
 
   await app.register(webPlugin, {
     webDistDir: config.webDistDir,

@@ -9,6 +9,7 @@ import {
   SCORE_MIN,
 } from './constants.ts';
 import { evaluationView, personRef, submissionFile, submitterNow } from './submissions.ts';
+import { checkLateRule, lateRuleFields, lateRuleInputFields } from './late-rules.ts';
 import { text, TEXT_RULES } from './text.ts';
 
 // The assignments API's contract (spec part 2: the Assignments section, the assignment modal,
@@ -35,6 +36,8 @@ const assignmentFields = {
     .array(z.enum(ASSIGNMENT_ALLOWED_TYPES))
     .min(1, 'Choose at least one file type')
     .refine((types) => new Set(types).size === types.length, 'Each file type only once'),
+  /** Late work (issue 26, decision 0030); left out: accept and flag, no grace. */
+  ...lateRuleInputFields,
 };
 
 const windowInOrder = (body: { startAt?: string | null; endAt?: string | null }) =>
@@ -42,7 +45,10 @@ const windowInOrder = (body: { startAt?: string | null; endAt?: string | null })
 const WINDOW_MESSAGE = { message: 'The end must not be before the start', path: ['endAt'] };
 
 /** Create Assignment (owner). */
-export const assignmentInput = z.object(assignmentFields).refine(windowInOrder, WINDOW_MESSAGE);
+export const assignmentInput = z
+  .object(assignmentFields)
+  .refine(windowInOrder, WINDOW_MESSAGE)
+  .superRefine(checkLateRule);
 export type AssignmentInput = z.input<typeof assignmentInput>;
 
 /** Edit an assignment (owner): the fields given change. */
@@ -50,7 +56,8 @@ export const assignmentUpdate = z
   .object(assignmentFields)
   .partial()
   .refine((body) => Object.values(body).some((value) => value !== undefined), 'Nothing to change')
-  .refine(windowInOrder, WINDOW_MESSAGE);
+  .refine(windowInOrder, WINDOW_MESSAGE)
+  .superRefine(checkLateRule);
 export type AssignmentUpdate = z.input<typeof assignmentUpdate>;
 
 /**
@@ -89,6 +96,11 @@ export const assignmentTeamState = z.object({
   history: z.array(assignmentAttempt),
   /** The team's grade: the latest evaluation of any of its attempts, or of "no submission". */
   grade: evaluationView.nullable(),
+  /**
+   * The team's own later deadline (an extension, decision 0030), for the owner and the team;
+   * null or absent: the assignment's end.
+   */
+  extendedTo: z.string().nullable().optional(),
 });
 export type AssignmentTeamState = z.infer<typeof assignmentTeamState>;
 
@@ -103,6 +115,8 @@ export const assignmentView = z.object({
   endAt: z.string().nullable(),
   maxFileSizeMb: z.number(),
   allowedTypes: z.array(z.enum(ASSIGNMENT_ALLOWED_TYPES)),
+  /** Late work (decision 0030). */
+  ...lateRuleFields,
   createdAt: z.string(),
   teams: z.array(assignmentTeamState),
 });

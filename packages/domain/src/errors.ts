@@ -286,6 +286,12 @@ export const errors = {
     status: 415,
     message: "{file}: the file's content is not a .{ext} file",
   },
+  // Issue 27: an empty file was refused as content of the wrong type.
+  file_empty: {
+    id: 'file_empty',
+    status: 415,
+    message: '{file} is empty (0 bytes): choose a file with content',
+  },
   file_not_found: { id: 'file_not_found', status: 404, message: 'File not found' },
   // spec part 2, section 5: the leader panel's checks (the server answers with the same words)
   files_exceed_max_size: {
@@ -546,6 +552,38 @@ export const errors = {
     id: 'gradebook_not_on_roster',
     status: 403,
     message: 'My grades is only for members on the roster of this workspace.',
+  },
+  // Late rules and extensions (issue 26, decision 0030).
+  hand_in_closed: {
+    id: 'hand_in_closed',
+    status: 409,
+    message: 'The deadline has passed: this task is closed to hand-ins',
+  },
+  extension_no_deadline: {
+    id: 'extension_no_deadline',
+    status: 422,
+    message: 'This has no deadline to extend.',
+  },
+  extension_not_later: {
+    id: 'extension_not_later',
+    status: 422,
+    message: 'An extended deadline must be later than the deadline it extends.',
+  },
+  extension_wrong_holder: {
+    id: 'extension_wrong_holder',
+    status: 422,
+    message: 'Team work is extended for a team, an individual task for one member.',
+  },
+  extension_not_found: {
+    id: 'extension_not_found',
+    status: 404,
+    message: 'There is no extension to remove.',
+  },
+  // Issue 27: a hand-in to a note without a task.
+  note_has_no_task: {
+    id: 'note_has_no_task',
+    status: 422,
+    message: 'This lecture note has no task to hand in.',
   },
 } as const satisfies Record<string, ErrorDef>;
 

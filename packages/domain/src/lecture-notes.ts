@@ -16,35 +16,45 @@ import {
 import { storedFile } from './files.ts';
 import { evaluationView, personRef, submissionFile, submitterNow } from './submissions.ts';
 import { text, TEXT_RULES } from './text.ts';
+import {
+  checkLateRule,
+  DEFAULT_LATE_RULE,
+  lateRuleFields,
+  lateRuleInputFields,
+} from './late-rules.ts';
 
 // The lecture-notes API's contract (spec part 2: the Lecture Notes section, the note modal, task
 // and individual submissions): the server's routes and the web's forms and parsers use these.
 
 /** A lecture note's optional task (spec part 2, sections 3 and 5). */
-export const taskInput = z.object({
-  // spec part 2, section 5: 'Please enter a task title' when the task is included
-  title: text(TEXT_RULES.title, { required: 'Please enter a task title' }),
-  description: text(TEXT_RULES.description),
-  /** An instant (ISO 8601 with an offset), or null for no deadline. */
-  deadline: z.iso.datetime({ offset: true }).nullable(),
-  // spec part 2, section 5: whole number 1 to 100, default 5
-  maxFileSizeMb: z
-    .number()
-    .int('Enter a whole number of MB')
-    .min(
-      MAX_FILE_SIZE_MB_MIN,
-      `Enter a size from ${MAX_FILE_SIZE_MB_MIN} to ${MAX_FILE_SIZE_MB_MAX} MB`,
-    )
-    .max(
-      MAX_FILE_SIZE_MB_MAX,
-      `Enter a size from ${MAX_FILE_SIZE_MB_MIN} to ${MAX_FILE_SIZE_MB_MAX} MB`,
-    ),
-  allowedTypes: z
-    .array(z.enum(TASK_ALLOWED_TYPES))
-    .min(1, 'Choose at least one file type')
-    .refine((types) => new Set(types).size === types.length, 'Each file type only once'),
-  assignmentType: z.enum(ASSIGNMENT_TYPES),
-});
+export const taskInput = z
+  .object({
+    // spec part 2, section 5: 'Please enter a task title' when the task is included
+    title: text(TEXT_RULES.title, { required: 'Please enter a task title' }),
+    description: text(TEXT_RULES.description),
+    /** An instant (ISO 8601 with an offset), or null for no deadline. */
+    deadline: z.iso.datetime({ offset: true }).nullable(),
+    // spec part 2, section 5: whole number 1 to 100, default 5
+    maxFileSizeMb: z
+      .number()
+      .int('Enter a whole number of MB')
+      .min(
+        MAX_FILE_SIZE_MB_MIN,
+        `Enter a size from ${MAX_FILE_SIZE_MB_MIN} to ${MAX_FILE_SIZE_MB_MAX} MB`,
+      )
+      .max(
+        MAX_FILE_SIZE_MB_MAX,
+        `Enter a size from ${MAX_FILE_SIZE_MB_MIN} to ${MAX_FILE_SIZE_MB_MAX} MB`,
+      ),
+    allowedTypes: z
+      .array(z.enum(TASK_ALLOWED_TYPES))
+      .min(1, 'Choose at least one file type')
+      .refine((types) => new Set(types).size === types.length, 'Each file type only once'),
+    assignmentType: z.enum(ASSIGNMENT_TYPES),
+    /** Late work (issue 26, decision 0030); left out: accept and flag, no grace. */
+    ...lateRuleInputFields,
+  })
+  .superRefine(checkLateRule);
 export type TaskInput = z.input<typeof taskInput>;
 
 /** The task a new note's form starts with (spec part 2, section 9). */
@@ -55,6 +65,7 @@ export const DEFAULT_TASK: z.output<typeof taskInput> = {
   maxFileSizeMb: MAX_FILE_SIZE_MB_DEFAULT,
   allowedTypes: [...TASK_DEFAULT_ALLOWED_TYPES],
   assignmentType: ASSIGNMENT_TYPE_DEFAULT,
+  ...DEFAULT_LATE_RULE,
 };
 
 const noteFields = {
@@ -117,6 +128,8 @@ export const teamTaskState = z.object({
   history: z.array(taskSubmission),
   /** The owner's evaluation of the current answer (the owner and the team only). */
   evaluation: evaluationView.nullable(),
+  /** The team's own later deadline (an extension, decision 0030), for the owner and the team. */
+  extendedTo: z.string().nullable().optional(),
 });
 export type TeamTaskState = z.infer<typeof teamTaskState>;
 
@@ -128,6 +141,13 @@ export const individualTaskState = z.object({
   submittedCount: z.number(),
   /** The members' current submissions; only for the owner and the team's own members. */
   submissions: z.array(taskSubmission),
+  /**
+   * Members' own later deadlines (extensions, decision 0030): every one for the owner, the
+   * caller's own for a member; absent: none.
+   */
+  extensions: z
+    .array(z.object({ memberId: z.string(), userId: z.string().nullable(), dueAt: z.string() }))
+    .optional(),
 });
 export type IndividualTaskState = z.infer<typeof individualTaskState>;
 
@@ -139,6 +159,8 @@ export const taskView = z.object({
   maxFileSizeMb: z.number(),
   allowedTypes: z.array(z.enum(TASK_ALLOWED_TYPES)),
   assignmentType: z.enum(ASSIGNMENT_TYPES),
+  /** Late work (decision 0030). */
+  ...lateRuleFields,
   teams: z.array(teamTaskState),
   individual: z.array(individualTaskState),
 });

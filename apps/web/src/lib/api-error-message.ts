@@ -50,6 +50,12 @@ const TRANSLATED_ERRORS = [
   'forbidden',
   'workspace_not_found',
   'duplicate_member_email',
+  'hand_in_closed',
+  'extension_no_deadline',
+  'extension_not_later',
+  'extension_wrong_holder',
+  'extension_not_found',
+  'note_has_no_task',
 ] as const satisfies readonly ApiErrorId[];
 type TranslatedError = (typeof TRANSLATED_ERRORS)[number];
 

@@ -109,6 +109,10 @@ export async function loadAssignmentsJson(
         'endAt', a.end_at,
         'maxFileSizeMb', a.max_file_size_mb,
         'allowedTypes', a.allowed_file_types,
+        'latePolicy', a.late_policy,
+        'latePenaltyPercentPerDay', a.late_penalty_percent_per_day,
+        'latePenaltyFloorPercent', a.late_penalty_floor_percent,
+        'graceMinutes', a.grace_minutes,
         'createdAt', a.created_at,
         'teams', coalesce((
           select json_agg(json_build_object(
@@ -130,7 +134,10 @@ export async function loadAssignmentsJson(
               'grade', case when ${detailed} then (
                 select ${EVALUATION_JSON} from evaluations e
                 where e.assignment_id = a.id and e.team_id = t.id
-                order by e.evaluated_at desc, e.id limit 1) end)
+                order by e.evaluated_at desc, e.id limit 1) end,
+              'extendedTo', case when ${detailed} then (
+                select de.due_at from deadline_extensions de
+                where de.assignment_id = a.id and de.team_id = t.id) end)
             order by t.number)
           from teams t left join workspace_members lm on lm.id = t.leader_member_id
           where t.workspace_id = a.workspace_id), '[]'::json)

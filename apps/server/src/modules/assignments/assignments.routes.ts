@@ -215,7 +215,7 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['assignments'],
         summary:
-          "Submit the team's work (multipart: files and notes): the team's leader, within the window (late after the end); or the owner on a team's behalf (`onBehalfOf`), recorded as handed in by the owner",
+          "Submit the team's work (multipart: files and notes): the team's leader, within the window (late after the team's end plus the grace period; refused, 409 hand_in_closed, when the assignment closes at its deadline); or the owner on a team's behalf (`onBehalfOf`), recorded as handed in by the owner",
         params: assignmentParams,
         querystring: onBehalfQuery,
         headers: idempotencyHeaders,
@@ -228,6 +228,7 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
             'leader_only_submission',
             'team_not_found',
             'assignment_not_open',
+            'hand_in_closed',
             'storage_limit_exceeded',
             'files_required',
             'file_too_large',

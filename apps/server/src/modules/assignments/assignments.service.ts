@@ -8,7 +8,9 @@ import {
   BYTES_PER_MB,
   type bulkEvaluationInput,
   can,
+  handInState,
   type evaluationInput,
+  DEFAULT_LATE_RULE,
   roundTo,
   SCORE_MAX,
   TEXT_RULES,
@@ -28,6 +30,11 @@ import type { Access } from '../workspace-access/workspace-access.ts';
 import type { SectionVersion } from '../workspace-access/workspace-access.repository.ts';
 import { VersionedCache } from '../../db/versioned-cache.ts';
 import { findTeam } from '../workspaces/workspaces.repository.ts';
+import {
+  findExtension,
+  remarkAssignmentAttempts,
+} from '../deadline-extensions/deadline-extensions.repository.ts';
+import { lateRuleFrom, lateRuleOf, lateRuleTouched } from '../deadline-extensions/late-rule.ts';
 import {
   type AssignmentRow,
   type AssignmentsReader,
@@ -174,6 +181,7 @@ export async function createAssignment(
       endAt: input.endAt ? new Date(input.endAt) : null,
       maxFileSizeMb: input.maxFileSizeMb,
       allowedFileTypes: [...input.allowedTypes],
+      ...lateRuleFrom(DEFAULT_LATE_RULE, input),
     });
     await notifyAssignmentCreated(tx, access.workspace.id, { id, title: input.title }, user.id);
     return id;
@@ -199,7 +207,15 @@ export async function changeAssignment(
       field: 'endAt',
     });
   }
-  await updateAssignment(db, row.id, columnsOf(update));
+  const values = columnsOf(update);
+  if (lateRuleTouched(update)) Object.assign(values, lateRuleFrom(lateRuleOf(row), update));
+  await db.transaction(async (tx) => {
+    await updateAssignment(tx, row.id, values);
+    // The late marks follow a changed end or grace period (decision 0030).
+    if (values.endAt !== undefined || values.graceMinutes !== undefined) {
+      await remarkAssignmentAttempts(tx, row.id);
+    }
+  });
   return presentAssignment(db, access, user, row.id);
 }
 
@@ -242,11 +258,18 @@ export async function submissionTarget(
   // The owner may hand in before the window opens (a paper handed in early, say).
   if (!byOwner && row.startAt && row.startAt.getTime() > now.getTime())
     throw new AppError('assignment_not_open');
-  return {
-    teamId,
-    byOwner,
-    isLate: row.endAt !== null && row.endAt.getTime() < now.getTime(),
-  };
+  // Lateness follows the team's own deadline and the grace period (decision 0030); a task that
+  // closes at its deadline takes nothing after it, but from the owner (a paper handed in late
+  // with a reason, say: recorded as late, by the owner).
+  const extension = await findExtension(db, { kind: 'assignment', id: row.id }, { teamId });
+  const state = handInState({
+    rule: lateRuleOf(row),
+    deadline: row.endAt,
+    extensionDueAt: extension?.dueAt ?? null,
+    at: now,
+  });
+  if (state.state === 'closed' && !byOwner) throw new AppError('hand_in_closed');
+  return { teamId, byOwner, isLate: state.state !== 'on_time' };
 }
 
 /**

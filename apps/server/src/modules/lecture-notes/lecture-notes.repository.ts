@@ -12,6 +12,7 @@ import {
 import { rowsOf } from '../../db/rows.ts';
 import type { SectionVersion } from '../workspace-access/workspace-access.repository.ts';
 import { submitterNowJson } from '../roster/submitter-now.ts';
+import { TASK_ANSWER_IS_LATE } from '../deadline-extensions/late-sql.ts';
 
 export type NoteRow = typeof lectureNotes.$inferSelect;
 export type NewNoteRow = typeof lectureNotes.$inferInsert;
@@ -49,7 +50,7 @@ function submissionJson(detailed: SQL): SQL {
     'id', s.id,
     'attempt', s.attempt,
     'submittedAt', s.submitted_at,
-    'isLate', coalesce(s.submitted_at > ln.task_deadline, false),
+    'isLate', ${TASK_ANSWER_IS_LATE},
     'byOwner', s.by_owner,
     'submittedBy', case when ${detailed} then (
       select json_build_object('id', u.id, 'name', u.name) from "user" u where u.id = s.submitted_by
@@ -165,6 +166,10 @@ export async function loadScopedNotes(
           'maxFileSizeMb', ln.max_file_size_mb,
           'allowedTypes', ln.allowed_file_types,
           'assignmentType', ln.assignment_type,
+          'latePolicy', ln.late_policy,
+          'latePenaltyPercentPerDay', ln.late_penalty_percent_per_day,
+          'latePenaltyFloorPercent', ln.late_penalty_floor_percent,
+          'graceMinutes', ln.grace_minutes,
           'teams', case when ln.assignment_type = 'team' then coalesce((
             select json_agg(json_build_object(
                 'teamId', t.id,
@@ -185,7 +190,10 @@ export async function loadScopedNotes(
                     'evaluatedAt', e.evaluated_at, 'submissionId', s.id, 'attempt', s.attempt)
                   from task_submissions s join task_evaluations e on e.submission_id = s.id
                   where s.note_id = ln.id and s.team_id = t.id and s.kind = 'team'
-                    and s.is_current) end)
+                    and s.is_current) end,
+                'extendedTo', case when ${detailed} then (
+                  select de.due_at from deadline_extensions de
+                  where de.note_id = ln.id and de.team_id = t.id) end)
               order by t.number)
             from teams t where t.workspace_id = ln.workspace_id), '[]'::json)
             else '[]'::json end,
@@ -202,7 +210,16 @@ export async function loadScopedNotes(
                     order by s.submitted_at, s.id)
                   from task_submissions s
                   where s.note_id = ln.id and s.team_id = t.id and s.kind = 'individual'
-                    and s.is_current), '[]'::json) else '[]'::json end)
+                    and s.is_current), '[]'::json) else '[]'::json end,
+                'extensions', case when ${detailed} then coalesce((
+                  select json_agg(json_build_object(
+                      'memberId', wm.id,
+                      'userId', (select u.id from "user" u where u.email_verified
+                        and lower(btrim(u.email)) = lower(btrim(wm.email)) limit 1),
+                      'dueAt', de.due_at) order by wm.position)
+                  from deadline_extensions de join workspace_members wm on wm.id = de.member_id
+                  where de.note_id = ln.id and wm.team_id = t.id), '[]'::json)
+                  else '[]'::json end)
               order by t.number)
             from teams t where t.workspace_id = ln.workspace_id), '[]'::json)
             else '[]'::json end

@@ -33,6 +33,7 @@ import {
   getNotesSection,
   NotesCache,
   presentNote,
+  refuseClosedHandIn,
   recordAnswer,
   removeAnswer,
   removeNote,
@@ -285,7 +286,7 @@ export const lectureNotesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['lecture notes'],
         summary:
-          "Submit or resubmit an answer to a note's task (multipart: files and a description): the team's leader, or each member for an individual task; or the owner on a team's behalf (`onBehalfOf`, team tasks), recorded as handed in by the owner",
+          "Submit or resubmit an answer to a note's task (multipart: files and a description): the team's leader, or each member for an individual task; or the owner on a team's behalf (`onBehalfOf`, team tasks), recorded as handed in by the owner. A task that closes at its deadline refuses a hand-in after the team's (member's) deadline plus the grace period (409 hand_in_closed), but the owner's",
         params: noteParams,
         querystring: onBehalfQuery,
         headers: idempotencyHeaders,
@@ -296,10 +297,11 @@ export const lectureNotesRoutes: FastifyPluginAsyncZod = async (app) => {
             ...IDEMPOTENCY_ERRORS,
             ...UPLOAD_ERRORS,
             'lecture_note_not_found',
-            'team_assignment_not_found',
+            'note_has_no_task',
             'note_not_published',
             'team_leader_only',
             'not_team_member',
+            'hand_in_closed',
             'files_exceed_max_size',
             'files_invalid_types',
             'validation_failed',
@@ -317,6 +319,7 @@ export const lectureNotesRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.noteId,
         request.query.onBehalfOf,
       );
+      await refuseClosedHandIn(app.db, note, owner, access, byOwner);
       await app.files.store(
         request,
         reply,
@@ -353,7 +356,7 @@ export const lectureNotesRoutes: FastifyPluginAsyncZod = async (app) => {
           ...errorResponses(
             ...IN_WORKSPACE,
             'lecture_note_not_found',
-            'team_assignment_not_found',
+            'note_has_no_task',
             'note_not_published',
             'team_leader_only',
             'not_team_member',

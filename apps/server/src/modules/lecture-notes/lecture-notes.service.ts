@@ -4,7 +4,10 @@ import {
   ATTACHMENT_ALLOWED_TYPES,
   BYTES_PER_MB,
   can,
+  DEFAULT_LATE_RULE,
+  handInState,
   isLectureNoteSortOrder,
+  type LateRule,
   LECTURE_NOTE_SORT_ORDER_DEFAULT,
   roundTo,
   SCORE_MAX,
@@ -28,6 +31,8 @@ import type { Access } from '../workspace-access/workspace-access.ts';
 import { findTeam } from '../workspaces/workspaces.repository.ts';
 import type { SectionVersion } from '../workspace-access/workspace-access.repository.ts';
 import { VersionedCache } from '../../db/versioned-cache.ts';
+import { taskExtensionDueAt } from '../deadline-extensions/deadline-extensions.repository.ts';
+import { lateRuleFrom, lateRuleOf } from '../deadline-extensions/late-rule.ts';
 import {
   deleteAttachment,
   deleteNote,
@@ -135,9 +140,14 @@ export async function presentNote(db: Db, access: Access, user: SessionUser, not
   return note;
 }
 
-function taskColumns(task: NoteInput['task']): Partial<NewNoteRow> {
+function taskColumns(
+  task: NoteInput['task'],
+  storedRule: LateRule = DEFAULT_LATE_RULE,
+): Partial<NewNoteRow> {
   if (!task) return { hasTask: false, taskTitle: null, taskDescription: '', taskDeadline: null };
   return {
+    // Late work (decision 0030): the fields given over the task's stored rule.
+    ...lateRuleFrom(storedRule, task),
     hasTask: true,
     taskTitle: task.title,
     taskDescription: task.description,
@@ -216,7 +226,7 @@ export async function changeNote(
         ? note.hasTask
         : note.hasTask && update.task.assignmentType !== note.assignmentType;
     if (changesWho && (await hasSubmissions(db, note.id))) throw new AppError('task_type_locked');
-    Object.assign(values, taskColumns(update.task));
+    Object.assign(values, taskColumns(update.task, lateRuleOf(note)));
   }
   // The publish and its "New task" notifications commit together (issue 23); the row is locked
   // so that two publishes at once notify once.
@@ -311,10 +321,39 @@ export async function answerTarget(
   onBehalfOf?: string,
 ) {
   const note = await visibleNote(db, access, user, noteId);
-  if (!note.hasTask) throw new AppError('team_assignment_not_found');
+  // Issue 27: the note is there, its task is not.
+  if (!note.hasTask) throw new AppError('note_has_no_task');
   if (!note.isPublished) throw new AppError('note_not_published');
   const owner = await answerOwner(db, note, access, user, onBehalfOf);
   return { note, owner, byOwner: access.role === 'owner' };
+}
+
+/**
+ * Refuses a hand-in after the effective deadline (the team's or member's extension, else the
+ * task's) plus the grace period on a task that closes at its deadline (decision 0030). The owner's
+ * hand-in on a team's behalf is taken (recorded as late, by the owner).
+ */
+export async function refuseClosedHandIn(
+  db: Db,
+  note: NoteRow,
+  owner: SubmissionOwner,
+  access: Access,
+  byOwner: boolean,
+  now = new Date(),
+): Promise<void> {
+  if (note.latePolicy !== 'close' || note.taskDeadline === null || byOwner) return;
+  const extensionDueAt = await taskExtensionDueAt(
+    db,
+    note.id,
+    owner.kind === 'team' ? { teamId: owner.teamId } : { memberId: access.memberId },
+  );
+  const state = handInState({
+    rule: lateRuleOf(note),
+    deadline: note.taskDeadline,
+    extensionDueAt,
+    at: now,
+  });
+  if (state.state === 'closed') throw new AppError('hand_in_closed');
 }
 
 /**

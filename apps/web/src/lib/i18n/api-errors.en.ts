@@ -62,4 +62,10 @@ export const apiErrorsEn = {
     'This was saved, but the server stopped before it could answer. Reload the page to see it.',
   upload_malformed: 'The upload was cut off or is not valid multipart/form-data. Please try again.',
   body_not_object: 'The request body must be a JSON object.',
+  hand_in_closed: 'The deadline has passed: this task is closed to hand-ins',
+  extension_no_deadline: 'This has no deadline to extend.',
+  extension_not_later: 'An extended deadline must be later than the deadline it extends.',
+  extension_wrong_holder: 'Team work is extended for a team, an individual task for one member.',
+  extension_not_found: 'There is no extension to remove.',
+  note_has_no_task: 'This lecture note has no task to hand in.',
 };

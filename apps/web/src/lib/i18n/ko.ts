@@ -421,6 +421,12 @@ export const ko: Translation = {
     upload_malformed:
       '업로드가 중간에 끊겼거나 올바른 multipart/form-data가 아닙니다. 다시 시도해 주세요.',
     body_not_object: '요청 본문은 JSON 객체여야 합니다.',
+    hand_in_closed: '마감 시간이 지났습니다: 이 과제는 더 이상 제출을 받지 않습니다',
+    extension_no_deadline: '연장할 마감 시간이 없습니다.',
+    extension_not_later: '연장된 마감 시간은 원래 마감 시간보다 늦어야 합니다.',
+    extension_wrong_holder: '팀 과제는 팀별로, 개인 과제는 구성원별로 연장합니다.',
+    extension_not_found: '삭제할 연장이 없습니다.',
+    note_has_no_task: '이 강의 노트에는 제출할 과제가 없습니다.',
   },
   // How a message names a member of a roster (issue 23).
   memberLabel: {
@@ -552,7 +558,7 @@ export const ko: Translation = {
     counters: {
       totalMembers: '전체 멤버',
       teams: '만들어진 팀',
-      groupSize: '처음 만든 팀 수',
+      groupSize: '그룹 크기',
       fixedGroups: '고정 그룹',
     },
     teams: {
@@ -837,7 +843,6 @@ export const ko: Translation = {
       title: '팀 만들기',
       text: '이 팀 구성을 저장하고, 공유할 수 있는 링크가 있는 팀 워크스페이스를 만듭니다.',
       fromSaved: '저장된 결과 "{{title}}"에서 만듭니다.',
-      useSaved: '저장된 제목 "{{title}}" 사용',
       label: '팀 이름',
       placeholder: '예: 소프트웨어공학 2025',
       submit: '팀 만들기',

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { BYTES_PER_MB } from '@teamshuffle/domain';
+import { DEFAULT_LATE_RULE, BYTES_PER_MB } from '@teamshuffle/domain';
 import type { AssignmentTeamState, AssignmentView } from '@teamshuffle/domain';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -55,6 +55,7 @@ const ASSIGNMENT: AssignmentView = {
   endAt: null,
   maxFileSizeMb: 5,
   allowedTypes: ['pdf'],
+  ...DEFAULT_LATE_RULE,
   createdAt: '2025-03-01T00:00:00.000Z',
   teams: [PENDING_TEAM],
 };

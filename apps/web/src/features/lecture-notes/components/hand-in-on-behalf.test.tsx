@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { BYTES_PER_MB } from '@teamshuffle/domain';
+import { DEFAULT_LATE_RULE, BYTES_PER_MB } from '@teamshuffle/domain';
 import type {
   IndividualTaskState,
   LectureNote,
@@ -69,6 +69,7 @@ const TASK: TaskView = {
   deadline: null,
   maxFileSizeMb: 5,
   allowedTypes: ['pdf'],
+  ...DEFAULT_LATE_RULE,
   assignmentType: 'team',
   teams: [PENDING],
   individual: [],

@@ -2,6 +2,7 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { DEFAULT_LATE_RULE } from '@teamshuffle/domain';
 import type { LectureNote, TaskSubmission, TaskView } from '@teamshuffle/domain';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -23,6 +24,7 @@ const TASK: TaskView = {
   deadline: null,
   maxFileSizeMb: 5,
   allowedTypes: ['pdf'],
+  ...DEFAULT_LATE_RULE,
   assignmentType: 'individual',
   teams: [],
   individual: [

@@ -1,4 +1,9 @@
-import { DEFAULT_TASK, lectureNoteForm, lectureNoteInput } from '@teamshuffle/domain';
+import {
+  DEFAULT_LATE_RULE,
+  DEFAULT_TASK,
+  lectureNoteForm,
+  lectureNoteInput,
+} from '@teamshuffle/domain';
 import type { LectureNote } from '@teamshuffle/domain';
 import { describe, expect, it } from 'vitest';
 import {
@@ -31,6 +36,7 @@ const NOTE: LectureNote = {
     deadline: '2025-03-17T09:00:00+00:00',
     maxFileSizeMb: 5,
     allowedTypes: ['pdf', 'docx'],
+    ...DEFAULT_LATE_RULE,
     assignmentType: 'team',
     teams: [],
     individual: [],
