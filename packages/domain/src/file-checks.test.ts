@@ -29,6 +29,14 @@ describe('file checks before upload', () => {
     expect(refusals.map(fileRefusalMessage)).toEqual(['File size cannot exceed 5MB']);
   });
 
+  it('refuses an empty file as empty, as the API does (issue 27)', () => {
+    const refusals = fileRefusals({ name: 'notes.pdf', size: 0 }, RULE);
+    expect(refusals.map(fileRefusalMessage)).toEqual([
+      'notes.pdf is empty (0 bytes): choose a file with content',
+    ]);
+    expect(fileRefusals({ name: 'one.pdf', size: 1 }, RULE)).toEqual([]);
+  });
+
   it('gives both refusals of a file, type first, joined by newlines', () => {
     const refusals = fileRefusals({ name: 'movie.mov', size: 6 * BYTES_PER_MB }, RULE);
     expect(joinRefusals(refusals.map(fileRefusalMessage))).toBe(

@@ -17,6 +17,7 @@ export type FileRule = {
 /** Why a file is refused before upload: the catalogue id and the values of its message. */
 export type FileRefusal =
   | { id: 'file_type_not_allowed'; file: string; values: { file: string; types: string } }
+  | { id: 'file_empty'; file: string; values: { file: string } }
   | { id: 'file_too_large'; file: string; values: { n: string } };
 
 /** A size in MB as the API's messages write it: one decimal, none when whole ('5', '12.5'). */
@@ -29,7 +30,10 @@ export function allowedTypesText(types: readonly string[]): string {
   return types.map((type) => type.toUpperCase()).join(', ');
 }
 
-/** The refusals of one file under a rule (empty when it may be uploaded): type first, then size. */
+/**
+ * The refusals of one file under a rule (empty when it may be uploaded): type first, then size
+ * (an empty file is refused as empty, issue 27; the server checks the same).
+ */
 export function fileRefusals(file: { name: string; size: number }, rule: FileRule): FileRefusal[] {
   const refusals: FileRefusal[] = [];
   if (!hasAllowedExtension(file.name, rule.allowedTypes)) {
@@ -39,7 +43,9 @@ export function fileRefusals(file: { name: string; size: number }, rule: FileRul
       values: { file: file.name, types: allowedTypesText(rule.allowedTypes) },
     });
   }
-  if (file.size > rule.maxFileBytes) {
+  if (file.size === 0) {
+    refusals.push({ id: 'file_empty', file: file.name, values: { file: file.name } });
+  } else if (file.size > rule.maxFileBytes) {
     refusals.push({
       id: 'file_too_large',
       file: file.name,

@@ -28,6 +28,7 @@ const TRANSLATED_ERRORS = [
   'file_too_large',
   'file_type_not_allowed',
   'file_content_mismatch',
+  'file_empty',
   'file_not_found',
   'files_required',
   'files_exceed_max_size',

@@ -234,6 +234,7 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
             'file_too_large',
             'file_type_not_allowed',
             'file_content_mismatch',
+            'file_empty',
             'unsupported_media_type',
           ),
         },

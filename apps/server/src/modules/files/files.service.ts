@@ -414,9 +414,11 @@ export class FileStore {
       policy.maxFileBytes,
       () => this.#tooLarge(policy, originalName),
       async (head) =>
-        (await contentMatchesExtension(head, extension))
-          ? null
-          : appError('file_content_mismatch', { file: originalName, ext: extension }),
+        head.length === 0
+          ? appError('file_empty', { file: originalName })
+          : (await contentMatchesExtension(head, extension))
+            ? null
+            : appError('file_content_mismatch', { file: originalName, ext: extension }),
       claimMore,
     );
     const storageKey = randomUUID();

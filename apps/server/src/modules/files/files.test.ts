@@ -145,6 +145,20 @@ describe.each(['disk', 's3'] as const)('files on %s', (driver) => {
     await expectConsistent();
   });
 
+  it('refuses an empty file as empty, not as content of the wrong type (issue 27)', async () => {
+    for (const filename of ['empty.pdf', 'empty.txt']) {
+      const response = await upload(owner.client, [
+        { name: 'files', filename, data: Buffer.alloc(0) },
+      ]);
+      expect(response.statusCode).toBe(415);
+      expect(response.json()).toEqual({
+        error: 'file_empty',
+        message: `${filename} is empty (0 bytes): choose a file with content`,
+      });
+    }
+    await expectConsistent();
+  });
+
   it('refuses a file whose bytes are not what its name says (a renamed executable)', async () => {
     for (const [filename, data] of [
       ['slides.pdf', fileOf('elf', 5000)],

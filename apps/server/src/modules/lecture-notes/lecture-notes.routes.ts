@@ -53,6 +53,7 @@ const UPLOAD_ERRORS = [
   'files_required',
   'unsupported_media_type',
   'file_content_mismatch',
+  'file_empty',
 ] as const;
 
 /**

@@ -56,6 +56,24 @@ describe('checking chosen files before upload (spec part 2, section 5)', () => {
     expect(refusalsText(refusals, ko)).toMatch(/[가-힣]/);
   });
 
+  it('refuses an empty file as empty, in both wordings and both languages (issue 27)', () => {
+    for (const wording of ['file', 'panel'] as const) {
+      const { accepted, refusals } = checkChosenFiles(
+        [file('empty.pdf', 0), file('ok.pdf')],
+        RULE,
+        0,
+        wording,
+      );
+      expect(accepted.map((chosen) => chosen.name)).toEqual(['ok.pdf']);
+      expect(refusalsText(refusals, en)).toBe(
+        'empty.pdf is empty (0 bytes): choose a file with content',
+      );
+      expect(refusalsText(refusals, ko)).toBe(
+        'empty.pdf 파일이 비어 있습니다(0바이트). 내용이 있는 파일을 고르세요',
+      );
+    }
+  });
+
   it('has nothing to say when every file may go', () => {
     expect(refusalsText(checkChosenFiles([file('a.pdf')], RULE, 0).refusals, en)).toBeNull();
   });

@@ -64,6 +64,8 @@ export function checkChosenFiles<F extends { name: string; size: number }>(
     if (perFile.some((refusal) => refusal.id === 'file_type_not_allowed')) {
       refusals.push({ id: 'files_invalid_types', values: { list: rule.allowedTypes.join(', ') } });
     }
+    // The panel's route has no summary for empty files: each is named (issue 27).
+    refusals.push(...perFile.filter((refusal) => refusal.id === 'file_empty'));
   }
   if (isOverCount) refusals.push({ id: 'too_many_files', max: rule.maxFiles });
   return { accepted, refusals };
@@ -74,6 +76,8 @@ export function refusalText(refusal: ChoiceRefusal, t: TFunction): string {
   switch (refusal.id) {
     case 'file_type_not_allowed':
       return t('apiErrors.file_type_not_allowed', refusal.values);
+    case 'file_empty':
+      return t('apiErrors.file_empty', refusal.values);
     case 'file_too_large':
       return t('apiErrors.file_too_large', refusal.values);
     case 'files_exceed_max_size':

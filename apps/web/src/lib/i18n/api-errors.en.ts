@@ -25,6 +25,7 @@ export const apiErrorsEn = {
   file_too_large: 'File size cannot exceed {{n}}MB',
   file_type_not_allowed: '{{file}}: Only {{types}} files are allowed',
   file_content_mismatch: "{{file}}: the file's content is not a .{{ext}} file",
+  file_empty: '{{file}} is empty (0 bytes): choose a file with content',
   file_not_found: 'File not found',
   files_required: 'Please select at least one file',
   files_exceed_max_size: 'Some files exceed the maximum size of {{n}}MB',

@@ -385,6 +385,7 @@ export const ko: Translation = {
     file_too_large: '파일 크기는 {{n}}MB를 넘을 수 없습니다',
     file_type_not_allowed: '{{file}}: {{types}} 파일만 올릴 수 있습니다',
     file_content_mismatch: '{{file}}: 파일 내용이 .{{ext}} 파일이 아닙니다',
+    file_empty: '{{file}} 파일이 비어 있습니다(0바이트). 내용이 있는 파일을 고르세요',
     file_not_found: '파일을 찾을 수 없습니다',
     files_required: '파일을 하나 이상 선택해 주세요',
     files_exceed_max_size: '최대 크기 {{n}}MB를 넘는 파일이 있습니다',
