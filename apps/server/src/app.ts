@@ -11,6 +11,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { filesPlugin } from './modules/files/files.routes.ts';
 import { lectureNotesRoutes } from './modules/lecture-notes/lecture-notes.routes.ts';
+import { deadlineRemindersPlugin } from './modules/deadline-reminders/deadline-reminders.plugin.ts';
 import { myDeadlinesRoutes } from './modules/my-deadlines/my-deadlines.routes.ts';
 import { deadlineExtensionsRoutes } from './modules/deadline-extensions/deadline-extensions.routes.ts';
 import { notificationsPlugin } from './modules/notifications/notifications.routes.ts';
@@ -149,6 +150,7 @@ export async function buildApp(
     quotaBytes: config.storageQuotaBytes,
     adminEmails: config.adminEmails,
   });
+  await app.register(deadlineRemindersPlugin, { publicUrl: config.publicUrl });
   await app.register(filesPlugin, {
     uploadMs: config.timeouts.uploadMs,
     quotaBytes: config.storageQuotaBytes,

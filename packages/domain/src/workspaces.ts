@@ -153,11 +153,22 @@ export const emailChangeResult = z.object({
 });
 export type EmailChangeResult = z.infer<typeof emailChangeResult>;
 
+/** How deadline reminders come by e-mail: each at once, a daily digest, or none (issue 26). */
+export const REMINDER_MAIL_CHOICES = ['immediate', 'digest', 'none'] as const;
+export type ReminderMail = (typeof REMINDER_MAIL_CHOICES)[number];
+
+/** Whether a stored value is one of REMINDER_MAIL_CHOICES. */
+export function isReminderMail(value: string): value is ReminderMail {
+  return (REMINDER_MAIL_CHOICES as readonly string[]).includes(value);
+}
+
 /** The caller's preferences (created with the defaults when missing). */
 export const preferences = z.object({
   lectureNoteSortOrder: z.enum(LECTURE_NOTE_SORT_ORDERS),
-  /** Also receive new assignments and deadline reminders by e-mail (issue 13; off by default). */
+  /** Also receive new assignments (and grades) by e-mail (issue 13; off by default). */
   emailNotifications: z.boolean(),
+  /** Deadline reminders by e-mail (issue 26, decision 0031; none by default). */
+  reminderMail: z.enum(REMINDER_MAIL_CHOICES),
 });
 export type Preferences = z.infer<typeof preferences>;
 

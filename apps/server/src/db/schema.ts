@@ -14,5 +14,6 @@ export * from '../modules/invitations/invitations.table.ts';
 export * from '../modules/gradebook/gradebook.table.ts';
 export * from '../modules/peer-evaluation/peer-evaluation.table.ts';
 export * from '../modules/my-deadlines/my-deadlines.table.ts';
+export * from '../modules/deadline-reminders/deadline-reminders.table.ts';
 export * from '../modules/deadline-extensions/deadline-extensions.table.ts';
 export * from './idempotency-keys.table.ts';

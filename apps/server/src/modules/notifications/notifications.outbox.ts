@@ -306,7 +306,7 @@ export class NotificationOutbox {
         // A mail goes with a new notification only, and only once (its state stays on the row).
         let mailState = row.mailState;
         if (mailState === null && written?.isNew && MAILED_TYPES.has(row.type)) {
-          mailState = (await this.#recipient(tx, row.userId)) ? 'pending' : null;
+          mailState = (await this.#recipient(tx, row.userId, row.type)) ? 'pending' : null;
         }
         await tx
           .update(notificationOutbox)
@@ -340,13 +340,20 @@ export class NotificationOutbox {
       .where(eq(notificationOutbox.id, row.id));
   }
 
-  /** Who gets a user's notification mails: a verified address whose owner chose them. */
-  async #recipient(db: Db, userId: string) {
+  /**
+   * Who gets a user's notification mails: a verified address whose owner chose them (deadline
+   * reminders: chose them at once; a digest is the reminders module's, decision 0031).
+   */
+  async #recipient(db: Db, userId: string, type: string) {
+    const isChosen =
+      type === 'assignment_deadline_reminder'
+        ? sql`p.reminder_mail = 'immediate'`
+        : sql`p.email_notifications`;
     const [to] = rowsOf<{ email: string; name: string }>(
       await db.execute(sql`
         select u.email, u.name from "user" u
         join user_preferences p on p.user_id = u.id
-        where u.id = ${userId} and p.email_notifications and u.email_verified`),
+        where u.id = ${userId} and ${isChosen} and u.email_verified`),
     );
     return to;
   }
@@ -360,6 +367,7 @@ export class NotificationOutbox {
     const [row] = rowsOf<{
       id: number;
       userId: string;
+      type: string;
       title: string;
       message: string;
       data: Partial<NotificationData>;
@@ -371,10 +379,10 @@ export class NotificationOutbox {
           select id from notification_outbox
           where mail_state = 'pending' and (mail_next_at is null or mail_next_at <= now())
           order by id limit 1 for update skip locked)
-        returning id, user_id as "userId", title, message, data, mail_attempts as "mailAttempts"`),
+        returning id, user_id as "userId", type, title, message, data, mail_attempts as "mailAttempts"`),
     );
     if (!row) return false;
-    const to = await this.#recipient(this.#db, row.userId);
+    const to = await this.#recipient(this.#db, row.userId, row.type);
     try {
       if (to) await this.#mailer.send(notificationMail(to, row, this.#publicUrl));
       await this.#db

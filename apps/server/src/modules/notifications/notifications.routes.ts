@@ -24,7 +24,7 @@ import { Notifier } from './notifications.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Deadline reminders, roster joins, direct sends and announcements. */
+    /** Roster joins, direct sends and announcements (deadline reminders: their own module). */
     notifier: Notifier;
     /** Delivers the notifications that actions enqueued in their transactions (decision 0014). */
     notificationOutbox: NotificationOutbox;
@@ -33,15 +33,12 @@ declare module 'fastify' {
   }
 }
 
-/** How often each instance looks for deadlines 24 hours away (reminders go out once: a key). */
-const REMINDER_SWEEP_MS = 60_000;
-
 type NotificationsOptions = { publicUrl: string; quotaBytes: number; adminEmails: string[] };
 
 /**
  * Notifications (issue 13): the outbox that delivers what actions enqueued in their transactions
  * (issue 23), `app.notifier` for the rest, the list with its counts paged in the database, marking read, the live stream (`/api/events`, server-sent events
- * fed by LISTEN/NOTIFY on every instance), the deadline reminders and system announcements.
+ * fed by LISTEN/NOTIFY on every instance), and system announcements.
  */
 export const notificationsPlugin = fp(
   async (app: FastifyInstance, options: NotificationsOptions) => {
@@ -198,19 +195,15 @@ export const notificationsPlugin = fp(
       },
     );
 
-    let sweep: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
       // One listening connection (on PostgreSQL) for the live streams and the outbox's wake-ups.
       const listen = sharedListen(app.dbListen);
       await hub.start(listen);
       // Delivers at once what a dead instance left, then at every commit and every few seconds.
       await outbox.start(listen);
-      sweep = setInterval(() => void notifier.remindDeadlines(), REMINDER_SWEEP_MS);
-      sweep.unref();
     });
     // Open streams would keep the server from closing: end them first.
     app.addHook('preClose', async () => {
-      clearInterval(sweep);
       await outbox.stop();
       await hub.stop();
     });

@@ -137,8 +137,9 @@ export async function notifyStorageChanged(
 }
 
 /**
- * Notifications that are not one action's: deadline reminders and roster joins (each claimed by
- * a key and enqueued in the claim's transaction), direct sends and system announcements.
+ * Notifications that are not one action's: roster joins (claimed by a key and enqueued in the
+ * claim's transaction), direct sends and system announcements. Deadline reminders are their own
+ * module (modules/deadline-reminders, decision 0031).
  */
 export class Notifier {
   readonly #db: Db;
@@ -182,60 +183,6 @@ export class Notifier {
     } catch (error) {
       this.#log.error({ err: error }, `notifying ${what} failed`);
     }
-  }
-
-  /**
-   * Deadlines 24 hours away: the teams that have not submitted. A reminder row per assignment and
-   * team is claimed (a primary key) in the transaction that enqueues its notifications, so with any
-   * number of instances looking at once each team is reminded once, and a claim never commits
-   * without its notifications. Returns how many teams were reminded.
-   */
-  async remindDeadlines(now = new Date()): Promise<number> {
-    let reminded = 0;
-    await this.#safely('due deadlines', async () => {
-      reminded = await this.#db.transaction(async (tx) => {
-        const due = await tx.execute(sql`
-          insert into deadline_reminders (assignment_id, team_id)
-          select a.id, t.id from assignments a join teams t on t.workspace_id = a.workspace_id
-          where a.end_at > ${now.toISOString()}::timestamptz
-            and a.end_at <= ${now.toISOString()}::timestamptz + interval '24 hours'
-            and not exists (select 1 from assignment_submissions s
-              where s.assignment_id = a.id and s.team_id = t.id)
-          on conflict do nothing
-          returning assignment_id as "assignmentId", team_id as "teamId"`);
-        let count = 0;
-        for (const row of rowsOf<{ assignmentId: string; teamId: string }>(due)) {
-          const info = rowsOf<{ title: string; workspaceId: string; number: number }>(
-            await tx.execute(sql`
-              select a.title, a.workspace_id as "workspaceId", t.number from assignments a, teams t
-              where a.id = ${row.assignmentId} and t.id = ${row.teamId}`),
-          )[0];
-          if (!info) continue;
-          const members = (await workspaceAccounts(tx, info.workspaceId)).filter(
-            (account) => account.teamId === row.teamId,
-          );
-          await enqueueNotifications(
-            tx,
-            members.map((member) => ({
-              key: `deadline_reminder:${row.assignmentId}:${row.teamId}:${member.id}`,
-              userId: member.id,
-              type: 'assignment_deadline_reminder',
-              title: `Due within 24 hours: ${info.title}`,
-              message: `Team ${info.number} has not submitted ${info.title} yet.`,
-              data: {
-                workspaceId: info.workspaceId,
-                assignmentId: row.assignmentId,
-                teamName: `Team ${info.number}`,
-              },
-            })),
-          );
-          count += 1;
-        }
-        return count;
-      });
-      if (reminded > 0) await this.#outbox.flush();
-    });
-    return reminded;
   }
 
   /**

@@ -15,9 +15,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { NotificationData } from '@teamshuffle/domain';
-import { assignments } from '../assignments/assignments.table.ts';
 import { user } from '../users/users.table.ts';
-import { teams, workspaces } from '../workspaces/workspaces.table.ts';
+import { workspaces } from '../workspaces/workspaces.table.ts';
 
 // Notifications are written by the server as consequences of actions, never by a client for
 // another user (ARCHITECTURE.md), and paged by the database.
@@ -50,24 +49,6 @@ export const notifications = pgTable(
       .on(table.userId)
       .where(sql`not ${table.isRead}`),
   ],
-);
-
-/**
- * Deadline reminders already sent: one row per assignment and team, so a reminder goes out once
- * however many app instances look for due deadlines at the same moment.
- */
-export const deadlineReminders = pgTable(
-  'deadline_reminders',
-  {
-    assignmentId: uuid('assignment_id')
-      .notNull()
-      .references(() => assignments.id, { onDelete: 'cascade' }),
-    teamId: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [primaryKey({ columns: [table.assignmentId, table.teamId] })],
 );
 
 /** Accounts already told they joined a workspace (by a verified e-mail on its roster). */

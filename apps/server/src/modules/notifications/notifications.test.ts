@@ -14,7 +14,6 @@ import { fileOf, multipartBody } from '../../../test/multipart.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { parseAnnouncement } from './notifications.repository.ts';
 
-const HOUR = 60 * 60 * 1000;
 const assignment = (overrides: Record<string, unknown> = {}) => ({
   title: `Essay ${Math.random().toString(36).slice(2, 7)}`,
   description: '',
@@ -146,44 +145,6 @@ describe('notifications', () => {
       });
       // The leader and the team are not told about their own submission.
       expect(await types(course.leader)).toEqual(['assignment_created']);
-    });
-
-    it('reminds the teams that have not submitted, once, a day before the deadline', async () => {
-      const course = await buildCourse(t.app, t.config.publicUrl);
-      const due = await course.owner.post(
-        `${base(course)}/assignments`,
-        assignment({ title: 'Due soon', endAt: new Date(Date.now() + 12 * HOUR).toISOString() }),
-      );
-      const later = await course.owner.post(
-        `${base(course)}/assignments`,
-        assignment({ title: 'Due later', endAt: new Date(Date.now() + 72 * HOUR).toISOString() }),
-      );
-      expect([due.statusCode, later.statusCode]).toEqual([201, 201]);
-      const { payload, headers } = multipartBody([
-        { name: 'files', filename: 'a.pdf', data: fileOf('pdf', 500) },
-      ]);
-      await course.leader.request(
-        'POST',
-        `${base(course)}/assignments/${due.json().id}/submissions`,
-        payload,
-        headers,
-      );
-      const [first, second] = await Promise.all([
-        t.app.notifier.remindDeadlines(),
-        t.app.notifier.remindDeadlines(),
-      ]);
-      expect(first + second).toBeGreaterThanOrEqual(1);
-      expect(await t.app.notifier.remindDeadlines()).toBe(0);
-      const reminders = async (client: TestClient) =>
-        (await page(client)).items.filter((item) => item.type === 'assignment_deadline_reminder');
-      expect(await reminders(course.otherLeader)).toHaveLength(1);
-      expect(await reminders(course.otherMember)).toHaveLength(1);
-      expect((await reminders(course.otherMember))[0]).toMatchObject({
-        title: 'Due within 24 hours: Due soon',
-        data: { teamName: 'Team 2' },
-      });
-      expect(await reminders(course.leader)).toHaveLength(0);
-      expect(await reminders(course.owner)).toHaveLength(0);
     });
 
     it('tells an account whose verified e-mail is on a roster that it joined, and the owner', async () => {
@@ -481,28 +442,6 @@ describe('notifications', () => {
         } finally {
           stream.close();
         }
-      } finally {
-        await other.close();
-      }
-    });
-
-    it('sends a deadline reminder once when two instances look at the same moment', async () => {
-      const other = await t.anotherInstance();
-      try {
-        const course = await buildCourse(t.app, t.config.publicUrl);
-        await course.owner.post(
-          `${base(course)}/assignments`,
-          assignment({ title: 'Twice?', endAt: new Date(Date.now() + HOUR).toISOString() }),
-        );
-        await Promise.all([t.app.notifier.remindDeadlines(), other.app.notifier.remindDeadlines()]);
-        const reminders = async () =>
-          (await page(course.member)).items.filter(
-            (item) => item.type === 'assignment_deadline_reminder',
-          );
-        // Either instance's outbox delivers it (the one holding the queue at that moment).
-        await expect.poll(async () => (await reminders()).length).toBe(1);
-        await Promise.all([t.app.notificationOutbox.flush(), other.app.notificationOutbox.flush()]);
-        expect(await reminders()).toHaveLength(1);
       } finally {
         await other.close();
       }

@@ -150,6 +150,7 @@ export async function findPreferences(db: Db, userId: string) {
     .select({
       lectureNoteSortOrder: userPreferences.lectureNoteSortOrder,
       emailNotifications: userPreferences.emailNotifications,
+      reminderMail: userPreferences.reminderMail,
     })
     .from(userPreferences)
     .where(eq(userPreferences.userId, userId));
@@ -160,7 +161,7 @@ export async function findPreferences(db: Db, userId: string) {
 export async function upsertPreferences(
   db: Db,
   userId: string,
-  values: { lectureNoteSortOrder?: string; emailNotifications?: boolean },
+  values: { lectureNoteSortOrder?: string; emailNotifications?: boolean; reminderMail?: string },
 ) {
   await db
     .insert(userPreferences)

@@ -1,6 +1,7 @@
 import {
   AppError,
   isLectureNoteSortOrder,
+  isReminderMail,
   LECTURE_NOTE_SORT_ORDER_DEFAULT,
   type PreferencesUpdate,
   type MeView,
@@ -71,6 +72,7 @@ export async function getPreferences(db: Db, userId: string): Promise<Preference
         ? stored.lectureNoteSortOrder
         : LECTURE_NOTE_SORT_ORDER_DEFAULT,
     emailNotifications: stored?.emailNotifications ?? false,
+    reminderMail: stored && isReminderMail(stored.reminderMail) ? stored.reminderMail : 'none',
   };
 }
 
@@ -87,6 +89,7 @@ export async function savePreferences(
     ...(update.emailNotifications === undefined
       ? {}
       : { emailNotifications: update.emailNotifications }),
+    ...(update.reminderMail === undefined ? {} : { reminderMail: update.reminderMail }),
   });
   return getPreferences(db, userId);
 }

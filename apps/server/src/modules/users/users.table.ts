@@ -79,14 +79,20 @@ export const userPreferences = pgTable(
       .primaryKey()
       .references(() => user.id, { onDelete: 'cascade' }),
     lectureNoteSortOrder: text('lecture_note_sort_order').notNull().default('week-asc'),
-    /** Also receive new assignments and deadline reminders by e-mail (off unless chosen). */
+    /** Also receive new assignments (and grades) by e-mail (off unless chosen). */
     emailNotifications: boolean('email_notifications').notNull().default(false),
+    /** Deadline reminders by e-mail: at once, in a daily digest, or none (issue 26, migration 0039). */
+    reminderMail: text('reminder_mail').notNull().default('none'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check(
       'user_preferences_sort_order',
       sql`${table.lectureNoteSortOrder} in ('week-asc', 'week-desc', 'created-asc', 'created-desc')`,
+    ),
+    check(
+      'user_preferences_reminder_mail',
+      sql`${table.reminderMail} in ('immediate', 'digest', 'none')`,
     ),
   ],
 );

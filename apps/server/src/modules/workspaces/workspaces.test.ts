@@ -405,6 +405,7 @@ describe('workspace permissions', () => {
       expect((await stranger.get('/api/preferences')).json()).toEqual({
         lectureNoteSortOrder: 'week-asc',
         emailNotifications: false,
+        reminderMail: 'none',
       });
       expect(
         (
@@ -416,12 +417,14 @@ describe('workspace permissions', () => {
       expect((await stranger.get('/api/preferences')).json()).toEqual({
         lectureNoteSortOrder: 'created-desc',
         emailNotifications: false,
+        reminderMail: 'none',
       });
       // The e-mail choice changes alone, and the sort order stays.
       const mail = await stranger.request('PUT', '/api/preferences', { emailNotifications: true });
       expect(mail.json()).toEqual({
         lectureNoteSortOrder: 'created-desc',
         emailNotifications: true,
+        reminderMail: 'none',
       });
       expect((await stranger.request('PUT', '/api/preferences', {})).statusCode).toBe(400);
       expect(
