@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { fileExtension, hasAllowedExtension, isImageFileName } from './files.ts';
+import { fileExtension, hasAllowedExtension, isImageFileName, safeFileBase } from './files.ts';
 import { ASSIGNMENT_DEFAULT_ALLOWED_TYPES, TASK_ALLOWED_TYPES } from './constants.ts';
 
 describe('fileExtension', () => {
@@ -39,5 +39,19 @@ describe('isImageFileName (spec part 2, section 5: image attachments)', () => {
   it('rejects other files', () => {
     expect(isImageFileName('a.pdf')).toBe(false);
     expect(isImageFileName('a.tiff')).toBe(false);
+  });
+});
+
+describe('safeFileBase', () => {
+  it('keeps letters of any script, digits, spaces and dashes; drops markup and the rest', () => {
+    expect(safeFileBase('<b>A & B</b> 한국어')).toBe('A B 한국어');
+    expect(safeFileBase('Design, 2026 - Week 3')).toBe('Design 2026 - Week 3');
+    expect(safeFileBase('../../etc/passwd\u0000"x"')).toBe('etc passwd x');
+    expect(safeFileBase('Café  Ünïcode\t1')).toBe('Café Ünïcode 1');
+  });
+
+  it('falls back when nothing is left', () => {
+    expect(safeFileBase('<i></i> & !!')).toBe('download');
+    expect(safeFileBase('***', 'workspace')).toBe('workspace');
   });
 });

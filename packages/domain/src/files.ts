@@ -21,6 +21,21 @@ export function isImageFileName(fileName: string): boolean {
   return hasAllowedExtension(fileName, IMAGE_EXTENSIONS);
 }
 
+/**
+ * A name made for a download from user text (a workspace's title): markup dropped, then only
+ * letters (any script, Korean kept), digits, spaces and dashes, spaces collapsed; `fallback` when
+ * nothing is left (issue 27: the grade CSV's name carried `<b>` and `&` from the title).
+ */
+export function safeFileBase(text: string, fallback = 'download'): string {
+  const safe = text
+    .normalize('NFC')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/[^\p{L}\p{M}\p{N} -]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return safe === '' ? fallback : safe;
+}
+
 /** GET /api/me/storage: what the user's files take, against the quota (spec part 1, section 9). */
 export const storageUsage = z.object({ usedBytes: z.number(), quotaBytes: z.number() });
 export type StorageUsage = z.infer<typeof storageUsage>;

@@ -1,3 +1,4 @@
+import { fileExtension, safeFileBase } from '@teamshuffle/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { StorageDriver } from '../../plugins/storage.ts';
 import type { FileRow } from './files.repository.ts';
@@ -26,12 +27,19 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string):
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
-/** Sends `csv` as a download named `name`: never cached (it holds the workspace's people). */
+/**
+ * Sends `csv` as a download named `name` (made safe: letters, digits, spaces and dashes before the
+ * extension, so a title's markup or `&` never reaches the file name; issue 27): never cached (it
+ * holds the workspace's people).
+ */
 export function sendCsvDownload(reply: FastifyReply, name: string, csv: string) {
+  const extension = fileExtension(name);
+  const base = extension === '' ? name : name.slice(0, -(extension.length + 1));
+  const safeName = `${safeFileBase(base, 'export')}${extension === '' ? '' : `.${extension}`}`;
   return reply
     .type('text/csv; charset=utf-8')
     .header('cache-control', 'no-store')
-    .header('content-disposition', contentDisposition('attachment', name))
+    .header('content-disposition', contentDisposition('attachment', safeName))
     .send(csv);
 }
 

@@ -40,7 +40,7 @@ describe('team export', () => {
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['content-disposition']).toContain('attachment;');
     expect(response.headers['content-disposition']).toContain(
-      `filename*=UTF-8''${encodeURIComponent('Design, 2026 - teams.csv')}`,
+      `filename*=UTF-8''${encodeURIComponent('Design 2026 - teams.csv')}`,
     );
     expect(response.body.startsWith('\ufeff')).toBe(true);
 
@@ -59,6 +59,23 @@ describe('team export', () => {
     expect(linesOf(response.body)).toEqual(expected);
     // The course's leaders are its teams' first members, with the e-mails buildCourse saved.
     expect(expected[1]).toMatch(/^Team 1,Member \d+,leader[^,]*@[^,]+,yes$/);
+  });
+
+  it('names the teams and grade CSVs safely: letters, digits, spaces and dashes, Korean kept (issue 27)', async () => {
+    const marked = await buildCourse(t.app, t.config.publicUrl, {
+      title: '<b>A & B</b> 한국어 "2026"/..\\x',
+    });
+    for (const [path, suffix] of [
+      ['teams.csv', 'teams'],
+      ['grades.csv', 'grades'],
+    ] as const) {
+      const response = await marked.owner.get(`/api/workspaces/${marked.workspaceId}/${path}`);
+      expect(response.statusCode, response.body).toBe(200);
+      const name = `A B 한국어 2026 x - ${suffix}.csv`;
+      expect(response.headers['content-disposition']).toBe(
+        `attachment; filename="A B ___ 2026 x - ${suffix}.csv"; filename*=UTF-8''${encodeURIComponent(name)}`,
+      );
+    }
   });
 
   it('refuses everyone but the owner, as the grade sheet does', async () => {
