@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { latePenaltyView } from './late-rules.ts';
 import { GRADES } from './constants.ts';
 import { roundTo } from './grade.ts';
 import { text } from './text.ts';
@@ -81,13 +82,21 @@ export type GradebookFlag = (typeof GRADEBOOK_FLAGS)[number];
 export const gradebookCell = z.object({
   /** The grade that counts (override, or the team's or own grade), percent; null: none. */
   score: z.number().nullable(),
-  /** The grade before an override: the team's grade (team items) or the member's own. */
+  /**
+   * The grade before an override: the team's grade (team items) or the member's own, after a
+   * late penalty (decision 0030).
+   */
   gradedScore: z.number().nullable(),
   feedback: z.string(),
   /** The team whose work this grade is for (decision 0019: the team it was handed in under). */
   teamNumber: z.number().nullable(),
   flags: z.array(z.enum(GRADEBOOK_FLAGS)),
   overrideReason: z.string().nullable(),
+  /**
+   * A late penalty taken off the grade given (decision 0030): `gradedScore` is after it, the
+   * original is kept here; absent or null: none.
+   */
+  latePenalty: latePenaltyView.nullable().optional(),
 });
 export type GradebookCell = z.infer<typeof gradebookCell>;
 

@@ -178,7 +178,7 @@ describe('late rules and extensions', () => {
       expect(taken.statusCode, taken.body).toBe(201);
       const team1 = taken.json<AssignmentView>().teams.find((x) => x.teamId === c.team1.id)!;
       expect(team1.latest).toMatchObject({ isLate: false });
-      expect(team1.extendedTo).toBe(given.json<DeadlineExtension>().dueAt.replace('Z', '+00:00'));
+      expect(Date.parse(team1.extendedTo!)).toBe(Date.parse(given.json<DeadlineExtension>().dueAt));
       expect((await handIn(c.otherLeader, work.id)).statusCode).toBe(409);
 
       // The team sees its own deadline; the other team does not see team 1's.
@@ -321,6 +321,134 @@ describe('late rules and extensions', () => {
       const note = read.notes.find((x) => x.id === noteId)!;
       expect(current(note).isLate).toBe(false);
       expect(note.task!.teams.find((x) => x.teamId === c.team1.id)!.extendedTo).toBeTruthy();
+    });
+  });
+
+  describe('Due soon and the calendar feed', () => {
+    it("show a member their team's or their own extended deadline, and the owner the item's", async () => {
+      const work = await createAssignment({ title: 'Extended report', endAt: at(DAY) });
+      const noteId = await createNote({
+        title: 'Extended reflection',
+        deadline: at(DAY),
+        assignmentType: 'individual',
+      });
+      const [entry] = rowsOf<{ id: string }>(
+        await t.app.db.execute(sql`
+          select wm.id from workspace_members wm join "user" u on u.id = ${c.ids.member}
+          where wm.workspace_id = ${c.workspaceId}
+            and lower(btrim(wm.email)) = lower(btrim(u.email))`),
+      );
+      const teamDue = at(3 * DAY);
+      const ownDue = at(4 * DAY);
+      expect(
+        (await extend(c.owner, `assignments/${work.id}/extensions/teams/${c.team1.id}`, teamDue))
+          .statusCode,
+      ).toBe(200);
+      expect(
+        (await extend(c.owner, `notes/${noteId}/extensions/members/${entry!.id}`, ownDue))
+          .statusCode,
+      ).toBe(200);
+      type Due = { items: Array<{ id: string; deadline: string }> };
+      const deadlineOf = async (client: TestClient, id: string) =>
+        Date.parse(
+          (await client.get('/api/me/deadlines')).json<Due>().items.find((x) => x.id === id)!
+            .deadline,
+        );
+      expect(await deadlineOf(c.member, work.id)).toBe(Date.parse(teamDue));
+      expect(await deadlineOf(c.leader, work.id)).toBe(Date.parse(teamDue));
+      expect(await deadlineOf(c.member, noteId)).toBe(Date.parse(ownDue));
+      // A teammate without an extension, the other team and the owner: the item's own.
+      expect(await deadlineOf(c.leader, noteId)).toBeLessThan(Date.parse(ownDue));
+      expect(await deadlineOf(c.otherMember, work.id)).toBeLessThan(Date.parse(teamDue));
+      expect(await deadlineOf(c.owner, work.id)).toBeLessThan(Date.parse(teamDue));
+
+      // The calendar feed carries the member's own deadline too.
+      const feed = await c.member.post('/api/me/calendar-feed', {});
+      expect(feed.statusCode, feed.body).toBe(201);
+      const url = new URL(feed.json<{ url: string }>().url);
+      const ics = await c.anonymous.get(url.pathname);
+      expect(ics.statusCode).toBe(200);
+      const stamp = new Date(teamDue).toISOString().replace(/[-:]/g, '').slice(0, 15);
+      expect(ics.body).toContain(stamp);
+    });
+  });
+
+  describe('late penalties', () => {
+    it('take the percent per started day late off the grade in the gradebook, My grades, Team Scores and the CSV, with the original kept', async () => {
+      // Due 2.5 days ago, 10% a day, floor 50: handed in now, 3 started days late, 30% off.
+      const work = await createAssignment({
+        title: 'Penalised essay',
+        startAt: at(-5 * DAY),
+        endAt: at(-2.5 * DAY),
+        latePolicy: 'penalty',
+        latePenaltyPercentPerDay: 10,
+        latePenaltyFloorPercent: 50,
+      });
+      expect((await handIn(c.leader, work.id)).statusCode).toBe(201);
+      expect((await handIn(c.otherLeader, work.id)).statusCode).toBe(201);
+      // Team 2 was given three more days first: handed in before its own deadline, no penalty.
+      expect(
+        (await extend(c.owner, `assignments/${work.id}/extensions/teams/${c.team2.id}`, at(DAY)))
+          .statusCode,
+      ).toBe(200);
+      for (const teamId of [c.team1.id, c.team2.id]) {
+        const graded = await c.owner.post(`${base()}/assignments/${work.id}/evaluations`, {
+          teamId,
+          score: 90,
+          feedback: '',
+        });
+        expect(graded.statusCode, graded.body).toBe(200);
+      }
+
+      type Cell = {
+        score: number | null;
+        gradedScore: number | null;
+        flags: string[];
+        latePenalty?: { originalScore: number; penaltyPercent: number; daysLate: number } | null;
+      };
+      const book = (await c.owner.get(`${base()}/gradebook`)).json<{
+        items: Array<{ id: string }>;
+        rows: Array<{ memberId: string; teamId: string | null; cells: Cell[] }>;
+      }>();
+      const index = book.items.findIndex((item) => item.id === work.id);
+      const cellOf = (teamId: string) =>
+        book.rows.find((row) => row.teamId === teamId)!.cells[index]!;
+      expect(cellOf(c.team1.id)).toMatchObject({
+        score: 63,
+        gradedScore: 63,
+        latePenalty: { originalScore: 90, penaltyPercent: 30, daysLate: 3 },
+      });
+      expect(cellOf(c.team1.id).flags).toContain('late');
+      expect(cellOf(c.team2.id)).toMatchObject({ score: 90, gradedScore: 90 });
+      expect(cellOf(c.team2.id).latePenalty ?? null).toBeNull();
+      expect(cellOf(c.team2.id).flags).not.toContain('late');
+
+      const mine = (await c.member.get(`${base()}/my-grades`)).json<{
+        items: Array<{ id: string }>;
+        row: { cells: Cell[] };
+      }>();
+      const myIndex = mine.items.findIndex((item) => item.id === work.id);
+      expect(mine.row.cells[myIndex]).toMatchObject({
+        score: 63,
+        latePenalty: { originalScore: 90, penaltyPercent: 30 },
+      });
+
+      const scores = (await c.owner.get(`${base()}/scores`)).json<{
+        teams: Array<{ teamId: string; scores: Array<{ assignmentId: string; score: number }> }>;
+      }>();
+      const scoreOf = (teamId: string) =>
+        scores.teams
+          .find((team) => team.teamId === teamId)!
+          .scores.find((item) => item.assignmentId === work.id)!.score;
+      expect([scoreOf(c.team1.id), scoreOf(c.team2.id)]).toEqual([63, 90]);
+
+      const csv = await c.owner.get(`${base()}/grades.csv`);
+      expect(csv.statusCode).toBe(200);
+      const lines = csv.body.split(/\r?\n/);
+      const column = lines[0]!.split(',').findIndex((name) => name.includes('Penalised essay'));
+      const team1Line = lines.find((line) => line.includes(',Team 1,'))!;
+      const team2Line = lines.find((line) => line.includes(',Team 2,'))!;
+      expect([team1Line.split(',')[column], team2Line.split(',')[column]]).toEqual(['63', '90']);
     });
   });
 

@@ -1,10 +1,11 @@
-import type { GradebookItemKind, GradebookWeights } from '@teamshuffle/domain';
+import type { GradebookItemKind, GradebookWeights, LateRule } from '@teamshuffle/domain';
 import { isUuid } from '@teamshuffle/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows.ts';
 import type { Db } from '../../plugins/database.ts';
 import type { SectionVersion } from '../workspace-access/workspace-access.repository.ts';
 import { gradebookWeights, gradeOverrides } from './gradebook.table.ts';
+import { TASK_ANSWER_IS_LATE } from '../deadline-extensions/late-sql.ts';
 
 /** What the one statement of the gradebook reads (decision 0024). */
 export type GradebookFacts = {
@@ -20,12 +21,21 @@ export type GradebookFacts = {
   /** Who was in which team when (migration 0028): the periods of every member still on the roster. */
   periods: Array<{ memberId: string; teamId: string; from: string; to: string | null }>;
   /** Graded items in course order. */
-  items: Array<{
-    kind: GradebookItemKind;
-    id: string;
-    title: string;
-    dueAt: string | null;
-    createdAt: string;
+  items: Array<
+    {
+      kind: GradebookItemKind;
+      id: string;
+      title: string;
+      dueAt: string | null;
+      createdAt: string;
+    } & LateRule
+  >;
+  /** Later deadlines of teams (team items) and members (individual tasks; decision 0030). */
+  extensions: Array<{
+    itemId: string;
+    teamId: string | null;
+    memberId: string | null;
+    dueAt: string;
   }>;
   /**
    * A team's work or grade on a team item: `at` is when it was handed in (or graded, for "no
@@ -39,6 +49,8 @@ export type GradebookFacts = {
     feedback: string | null;
     isLate: boolean;
     isNoSubmission: boolean;
+    /** When the graded (or latest) attempt was handed in; null for "no submission". */
+    submittedAt: string | null;
   }>;
   /** A member's own answer to an individual task, and its grade. */
   ownWork: Array<{
@@ -47,6 +59,7 @@ export type GradebookFacts = {
     score: number | null;
     feedback: string | null;
     isLate: boolean;
+    submittedAt: string;
   }>;
   overrides: Array<{
     memberId: string;
@@ -78,15 +91,19 @@ export async function loadGradebookFacts(db: Db, workspaceId: string): Promise<G
   const result = await db.execute(sql`
     with ws as (select * from workspaces where id = ${workspaceId}),
     items as (
-      select 'assignment'::text as kind, a.id, a.title, a.end_at as due_at, a.created_at
+      select 'assignment'::text as kind, a.id, a.title, a.end_at as due_at, a.created_at,
+        a.late_policy, a.late_penalty_percent_per_day, a.late_penalty_floor_percent,
+        a.grace_minutes
       from assignments a where a.workspace_id = ${workspaceId}
       union all
       select case when n.assignment_type = 'team' then 'team_task' else 'individual_task' end,
-        n.id, coalesce(n.task_title, n.title), n.task_deadline, n.created_at
+        n.id, coalesce(n.task_title, n.title), n.task_deadline, n.created_at,
+        n.late_policy, n.late_penalty_percent_per_day, n.late_penalty_floor_percent,
+        n.grace_minutes
       from lecture_notes n
       where n.workspace_id = ${workspaceId} and n.has_task and n.is_published
       union all
-      select 'peer', e.id, e.title, e.ends_at, e.created_at
+      select 'peer', e.id, e.title, e.ends_at, e.created_at, 'accept', null, null, 0
       from peer_evaluations e where e.workspace_id = ${workspaceId}
     )
     select ws.detail_version::text as "detailVersion", ws.content_version::text as "contentVersion",
@@ -102,14 +119,21 @@ export async function loadGradebookFacts(db: Db, workspaceId: string): Promise<G
           'from', h.started_at, 'to', h.ended_at))
         from team_memberships h where h.workspace_id = ws.id and not h.has_left) as periods,
       (select json_agg(json_build_object('kind', i.kind, 'id', i.id, 'title', i.title,
-          'dueAt', i.due_at, 'createdAt', i.created_at) order by coalesce(i.due_at, i.created_at), i.created_at, i.id)
+          'dueAt', i.due_at, 'createdAt', i.created_at, 'latePolicy', i.late_policy,
+          'latePenaltyPercentPerDay', i.late_penalty_percent_per_day,
+          'latePenaltyFloorPercent', i.late_penalty_floor_percent,
+          'graceMinutes', i.grace_minutes) order by coalesce(i.due_at, i.created_at), i.created_at, i.id)
         from items i) as items,
+      (select json_agg(json_build_object('itemId', coalesce(de.assignment_id, de.note_id),
+          'teamId', de.team_id, 'memberId', de.member_id, 'dueAt', de.due_at))
+        from deadline_extensions de where de.workspace_id = ws.id) as extensions,
       (select json_agg(w) from (
         select a.id as "itemId", t.id as "teamId",
           coalesce(gs.submitted_at, ls.submitted_at, e.evaluated_at) as at,
           e.score, e.feedback,
           coalesce(gs.is_late, ls.is_late, false) as "isLate",
-          (e.id is not null and e.submission_id is null) as "isNoSubmission"
+          (e.id is not null and e.submission_id is null) as "isNoSubmission",
+          coalesce(gs.submitted_at, ls.submitted_at) as "submittedAt"
         from assignments a join teams t on t.workspace_id = a.workspace_id
         left join lateral (select x.* from evaluations x
           where x.assignment_id = a.id and x.team_id = t.id
@@ -121,20 +145,20 @@ export async function loadGradebookFacts(db: Db, workspaceId: string): Promise<G
         where a.workspace_id = ${workspaceId} and (e.id is not null or ls.id is not null)
         union all
         select s.note_id, s.team_id, s.submitted_at, e.score, e.feedback,
-          (n.task_deadline is not null and s.submitted_at > n.task_deadline), false
-        from task_submissions s join lecture_notes n on n.id = s.note_id
+          ${TASK_ANSWER_IS_LATE}, false, s.submitted_at
+        from task_submissions s join lecture_notes ln on ln.id = s.note_id
         left join task_evaluations e on e.submission_id = s.id
-        where n.workspace_id = ${workspaceId} and s.kind = 'team' and s.is_current
+        where ln.workspace_id = ${workspaceId} and s.kind = 'team' and s.is_current
       ) w) as "teamWork",
       (select json_agg(o) from (
         select s.note_id as "itemId", m.id as "memberId", e.score, e.feedback,
-          (n.task_deadline is not null and s.submitted_at > n.task_deadline) as "isLate"
-        from task_submissions s join lecture_notes n on n.id = s.note_id
+          ${TASK_ANSWER_IS_LATE} as "isLate", s.submitted_at as "submittedAt"
+        from task_submissions s join lecture_notes ln on ln.id = s.note_id
         join "user" u on u.id = s.user_id and u.email_verified
-        join workspace_members m on m.workspace_id = n.workspace_id
+        join workspace_members m on m.workspace_id = ln.workspace_id
           and lower(btrim(m.email)) = lower(btrim(u.email))
         left join task_evaluations e on e.submission_id = s.id
-        where n.workspace_id = ${workspaceId} and s.kind = 'individual' and s.is_current
+        where ln.workspace_id = ${workspaceId} and s.kind = 'individual' and s.is_current
       ) o) as "ownWork",
       (select json_agg(json_build_object('memberId', g.member_id, 'itemKind', g.item_kind,
           'itemId', g.item_id, 'score', g.score, 'isExcused', g.is_excused, 'reason', g.reason))
@@ -167,6 +191,7 @@ export async function loadGradebookFacts(db: Db, workspaceId: string): Promise<G
     members: parsed(row.members, []),
     periods: parsed(row.periods, []),
     items: parsed(row.items, []),
+    extensions: parsed(row.extensions, []),
     teamWork: teamWork.map((work) => ({ ...work, score: num(work.score) })),
     ownWork: ownWork.map((work) => ({ ...work, score: num(work.score) })),
     overrides: overrides.map((item) => ({ ...item, score: num(item.score) })),

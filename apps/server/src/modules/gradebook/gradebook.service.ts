@@ -5,6 +5,8 @@ import {
   gradeFromPercent,
   gradeTotals,
   itemLabel,
+  type LatePenaltyView,
+  latePenaltyOf,
   roundTo,
   scoreAverages,
   toCsv,
@@ -47,6 +49,49 @@ export type GradebookModel = Gradebook & {
 
 const isTeamItem = (kind: GradebookItemKind) => kind === 'assignment' || kind === 'team_task';
 
+/** A team's or member's work with its late penalty taken off (decision 0030). */
+type Penalised = { latePenalty?: LatePenaltyView | null };
+export type PenalisedFacts = Omit<GradebookFacts, 'teamWork' | 'ownWork'> & {
+  teamWork: Array<GradebookFacts['teamWork'][number] & Penalised>;
+  ownWork: Array<GradebookFacts['ownWork'][number] & Penalised>;
+};
+
+/**
+ * The facts with late penalties applied (decision 0030): a graded hand-in after its team's (or
+ * member's) own deadline plus the grace, on an item that takes a penalty, counts its grade less
+ * the penalty (never below the floor), the original kept. Team Scores, the gradebook, My grades
+ * and the CSV all read these.
+ */
+export function withLatePenalties(facts: GradebookFacts): PenalisedFacts {
+  const itemOf = new Map(facts.items.map((item) => [item.id, item]));
+  const extensionOf = new Map(
+    facts.extensions.map((ext) => [`${ext.itemId}:${ext.teamId ?? ext.memberId}`, ext.dueAt]),
+  );
+  const penalise = <W extends { itemId: string; score: number | null }>(
+    work: W,
+    holderId: string,
+    submittedAt: string | null,
+  ): W & Penalised => {
+    const item = itemOf.get(work.itemId);
+    if (!item || item.latePolicy !== 'penalty' || submittedAt === null) return work;
+    const { score, penalty } = latePenaltyOf({
+      rule: item,
+      deadline: item.dueAt,
+      extensionDueAt: extensionOf.get(`${work.itemId}:${holderId}`) ?? null,
+      submittedAt,
+      score: work.score,
+    });
+    return penalty === null ? work : { ...work, score, latePenalty: penalty };
+  };
+  return {
+    ...facts,
+    teamWork: facts.teamWork.map((work) =>
+      work.isNoSubmission ? work : penalise(work, work.teamId, work.submittedAt),
+    ),
+    ownWork: facts.ownWork.map((work) => penalise(work, work.memberId, work.submittedAt)),
+  };
+}
+
 /**
  * Builds the gradebook from the facts (pure; decision 0024). A team item's grade reaches each
  * member who was in the team when the work was handed in (or, for "no submission", graded); an
@@ -54,7 +99,7 @@ const isTeamItem = (kind: GradebookItemKind) => kind === 'assignment' || kind ==
  * missing when its deadline passed (`now`) with nothing handed in by the member's team (or them).
  */
 export function buildGradebook(
-  facts: GradebookFacts,
+  facts: PenalisedFacts,
   now: Date,
   peer: readonly PeerFactor[] = [],
 ): GradebookModel {
@@ -101,6 +146,10 @@ export function buildGradebook(
   );
   const weights = facts.weights ?? DEFAULT_GRADEBOOK_WEIGHTS;
   const nowMs = now.getTime();
+  // A team's or member's own deadline (an extension, decision 0030): missing only after it.
+  const extensionOf = new Map(
+    facts.extensions.map((ext) => [`${ext.itemId}:${ext.teamId ?? ext.memberId}`, ext.dueAt]),
+  );
 
   const members = [...facts.members].sort(
     (a, b) =>
@@ -125,6 +174,7 @@ export function buildGradebook(
       let feedback = '';
       let forTeam: number | null = null;
       let handedIn = false;
+      let latePenalty: LatePenaltyView | null = null;
       if (isTeamItem(item.kind)) {
         const works = workOf.get(item.id) ?? [];
         // The team the work was handed in under (decision 0019); the latest when two.
@@ -137,6 +187,7 @@ export function buildGradebook(
           feedback = work.feedback ?? '';
           forTeam = teamNumber.get(work.teamId) ?? null;
           handedIn = !work.isNoSubmission;
+          latePenalty = work.latePenalty ?? null;
           if (work.isLate) flags.push('late');
           if (work.isNoSubmission) flags.push('missing');
         } else if (member.teamId !== null) {
@@ -159,16 +210,15 @@ export function buildGradebook(
           gradedScore = own.score;
           feedback = own.feedback ?? '';
           handedIn = true;
+          latePenalty = own.latePenalty ?? null;
           if (own.isLate) flags.push('late');
         }
         forTeam = member.teamId === null ? null : (teamNumber.get(member.teamId) ?? null);
       }
-      if (
-        !handedIn &&
-        !flags.includes('missing') &&
-        item.dueAt !== null &&
-        Date.parse(item.dueAt) <= nowMs
-      ) {
+      const holderId = item.kind === 'individual_task' ? member.id : member.teamId;
+      const dueAt =
+        (holderId === null ? undefined : extensionOf.get(`${item.id}:${holderId}`)) ?? item.dueAt;
+      if (!handedIn && !flags.includes('missing') && dueAt !== null && Date.parse(dueAt) <= nowMs) {
         flags.push('missing');
       }
       let score = gradedScore;
@@ -196,6 +246,7 @@ export function buildGradebook(
         teamNumber: forTeam,
         flags,
         overrideReason: override?.reason ?? null,
+        ...(latePenalty === null ? {} : { latePenalty }),
       };
     });
     const totals = gradeTotals(
@@ -265,7 +316,7 @@ function groupBy<T>(values: readonly T[], key: (value: T) => string): Map<string
  * on team items (the work its team handed in), the average of its members' grades on individual
  * tasks; the two averages over every graded item, as before (spec part 2, section 7).
  */
-export function teamScoresOf(model: GradebookModel, facts: GradebookFacts): TeamScores {
+export function teamScoresOf(model: GradebookModel, facts: PenalisedFacts): TeamScores {
   const leaders = new Map(facts.teams.map((team) => [team.id, team.leaderName]));
   const gradeOf = new Map(
     facts.teamWork.map((work) => [`${work.itemId}:${work.teamId}`, work.score]),
@@ -379,13 +430,15 @@ export async function gradebookOf(
     workspaceId,
     { ...access.sectionVersion, deadlines: passed(cache.deadlines.get(workspaceId), now) },
     async () => {
-      const [facts, peer] = await Promise.all([
+      const [loaded, peer] = await Promise.all([
         loadGradebookFacts(db, workspaceId),
         peerFactors(db, workspaceId),
       ]);
-      const deadlines = facts.items
-        .filter((item) => item.dueAt !== null)
-        .map((item) => Date.parse(item.dueAt!));
+      const facts = withLatePenalties(loaded);
+      const deadlines = [
+        ...facts.items.filter((item) => item.dueAt !== null).map((item) => Date.parse(item.dueAt!)),
+        ...facts.extensions.map((ext) => Date.parse(ext.dueAt)),
+      ];
       cache.deadlines.set(workspaceId, deadlines);
       const model = buildGradebook(facts, new Date(now), peer);
       const scores = teamScoresOf(model, facts);

@@ -29,7 +29,9 @@ export type DeadlineRow = {
  * statement: the assignments with an end and the published notes' tasks with a deadline of each
  * workspace they own or whose roster holds their verified e-mail (leaders are on the roster too).
  * A member gets their own state (their team's work for team items, their own for individual
- * tasks); the owner gets how many have handed in instead (decision 0027).
+ * tasks); the owner gets how many have handed in instead (decision 0027). A member's deadline
+ * is their own: their team's (or, for an individual task, their) extension when they have one, and
+ * a task answer is late after it plus the task's grace period (decision 0030).
  */
 export async function loadDeadlines(
   db: Db,
@@ -42,14 +44,17 @@ export async function loadDeadlines(
     with mine as (
       select w.id, w.title, w.slug, w.owner_id = ${userId} as is_owner,
         (select m.team_id from workspace_members m where m.workspace_id = w.id and ${onRoster}
-          order by m.position limit 1) as team_id
+          order by m.position limit 1) as team_id,
+        (select m.id from workspace_members m where m.workspace_id = w.id and ${onRoster}
+          order by m.position limit 1) as member_id
       from workspaces w
       where w.owner_id = ${userId}
         or exists (select 1 from workspace_members m where m.workspace_id = w.id and ${onRoster})
     ),
     items as (
-      select 'assignment' as kind, a.id, a.title, 'team' as assignment_type, a.end_at as deadline,
-        a.updated_at, mine.id as wid, mine.title as wtitle, mine.slug as wslug, mine.is_owner,
+      select 'assignment' as kind, a.id, a.title, 'team' as assignment_type,
+        coalesce(x.due_at, a.end_at) as deadline,
+        greatest(a.updated_at, x.updated_at) as updated_at, mine.id as wid, mine.title as wtitle, mine.slug as wslug, mine.is_owner,
         case when mine.is_owner then null
           when exists (select 1 from evaluations e
             where e.assignment_id = a.id and e.team_id = mine.team_id) then 'graded'
@@ -63,17 +68,20 @@ export async function loadDeadlines(
         case when mine.is_owner then (select count(*)::int from teams t
           where t.workspace_id = mine.id) end as expected
       from assignments a join mine on mine.id = a.workspace_id
-      where a.end_at is not null and a.end_at >= ${from.toISOString()}::timestamptz
-        and (${to?.toISOString() ?? null}::timestamptz is null
-          or a.end_at <= ${to?.toISOString() ?? null}::timestamptz)
+      -- A member's own deadline: their team's extension (decision 0030); the owner's is the item's.
+      left join lateral (select de.due_at, de.updated_at from deadline_extensions de
+        where de.assignment_id = a.id and not mine.is_owner and de.team_id = mine.team_id) x
+        on true
+      where a.end_at is not null
       union all
-      select 'task', n.id, n.task_title, n.assignment_type, n.task_deadline,
-        n.updated_at, mine.id, mine.title, mine.slug, mine.is_owner,
+      select 'task', n.id, n.task_title, n.assignment_type, coalesce(x.due_at, n.task_deadline),
+        greatest(n.updated_at, x.updated_at), mine.id, mine.title, mine.slug, mine.is_owner,
         case when mine.is_owner then null
           else coalesce((select case
               when exists (select 1 from task_evaluations e where e.submission_id = s.id)
                 then 'graded'
-              when s.submitted_at > n.task_deadline then 'late'
+              when s.submitted_at > coalesce(x.due_at, n.task_deadline)
+                + make_interval(mins => n.grace_minutes) then 'late'
               else 'handed_in' end
             from task_submissions s
             where s.note_id = n.id and s.is_current and s.kind = n.assignment_type
@@ -87,16 +95,21 @@ export async function loadDeadlines(
             from workspace_members m where m.workspace_id = mine.id and m.team_id is not null)
           else (select count(*)::int from teams t where t.workspace_id = mine.id) end
       from lecture_notes n join mine on mine.id = n.workspace_id
+      left join lateral (select de.due_at, de.updated_at from deadline_extensions de
+        where de.note_id = n.id and not mine.is_owner
+          and case when n.assignment_type = 'individual' then de.member_id = mine.member_id
+            else de.team_id = mine.team_id end) x on true
       -- Drafts never: a member cannot see them, and the owner has set no deadline to anyone yet.
       where n.is_published and n.has_task and n.task_deadline is not null
-        and n.task_deadline >= ${from.toISOString()}::timestamptz
-        and (${to?.toISOString() ?? null}::timestamptz is null
-          or n.task_deadline <= ${to?.toISOString() ?? null}::timestamptz)
     )
     select kind, id, title, assignment_type as "assignmentType", wid as "workspaceId",
       wtitle as "workspaceTitle", wslug as "workspaceSlug", deadline, updated_at as "updatedAt",
       is_owner as "isOwner", state, handed_in as "handedIn", expected
-    from items order by deadline, title, id`);
+    from items
+    where deadline >= ${from.toISOString()}::timestamptz
+      and (${to?.toISOString() ?? null}::timestamptz is null
+        or deadline <= ${to?.toISOString() ?? null}::timestamptz)
+    order by deadline, title, id`);
   return rowsOf<DeadlineRow>(result);
 }
 
