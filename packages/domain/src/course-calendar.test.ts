@@ -11,7 +11,7 @@ import {
   wallTimeInZone,
   zoneOffsetMs,
 } from './course-calendar.ts';
-import { formatDate, formatDateTime, zoneLabel } from './dates.ts';
+import { formatDate, formatDateTime, formatDateTimeIn, zoneLabel } from './dates.ts';
 import { weekFromDate } from './week.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -149,6 +149,22 @@ describe('dates in the interface language and the zone (issue 26)', () => {
   it('shows a bare calendar day as that day in every zone', () => {
     for (const timeZone of ['Asia/Seoul', 'America/New_York', 'Pacific/Honolulu'])
       expect(formatDate('2026-11-26', { timeZone, language: 'en' })).toBe('Nov 26, 2026');
+  });
+
+  it('writes the zone after a time when asked', () => {
+    expect(
+      formatDateTimeIn(instant, { timeZone: 'Asia/Seoul', language: 'en' }, { withZone: true }),
+    ).toBe('Nov 26, 2026, 2:56 PM GMT+9');
+    expect(
+      formatDateTimeIn(instant, { timeZone: 'Asia/Seoul', language: 'ko' }, { withZone: true }),
+    ).toBe('2026. 11. 26. 오후 2:56 GMT+9');
+    expect(
+      formatDateTimeIn(
+        '2026-07-01T12:00:00Z',
+        { timeZone: 'America/New_York', language: 'en' },
+        { withZone: true },
+      ),
+    ).toBe('Jul 1, 2026, 8:00 AM EDT');
   });
 
   it("names the zone only when it is not the viewer's", () => {

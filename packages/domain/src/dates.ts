@@ -1,5 +1,4 @@
 import { DISPLAY_LOCALE, DISPLAY_TIME_ZONE, SEOUL_UTC_OFFSET_MS } from './constants.ts';
-import type { Language } from './languages.ts';
 
 /** Anything the date helpers accept: a Date, epoch milliseconds, or an ISO string. */
 export type DateInput = Date | number | string;
@@ -80,16 +79,19 @@ export function formatDateTime(input: DateInput, display?: DateDisplay): string 
 }
 
 /** The locale of the interface language's date formats. */
-export function localeOf(language: Language | string): string {
+export function localeOf(language: string): string {
   return language.startsWith('ko') ? 'ko-KR' : 'en-US';
 }
 
 /** How a date is shown: in which zone, and in which interface language's format. */
-export type DateDisplay = { timeZone: string; language: Language | string };
+export type DateDisplay = { timeZone: string; language: string };
 
 const displayFormatters = new Map<string, Intl.DateTimeFormat>();
 
-function displayFormatter(kind: 'date' | 'dateTime' | 'zone', display: DateDisplay) {
+function displayFormatter(
+  kind: 'date' | 'dateTime' | 'dateTimeZone' | 'zone',
+  display: DateDisplay,
+) {
   const locale = localeOf(display.language);
   const key = `${kind}|${locale}|${display.timeZone}`;
   let formatter = displayFormatters.get(key);
@@ -101,7 +103,10 @@ function displayFormatter(kind: 'date' | 'dateTime' | 'zone', display: DateDispl
       ...(kind === 'zone'
         ? { timeZoneName: 'short' }
         : { year: 'numeric', day: 'numeric', ...day }),
-      ...(kind === 'dateTime' ? { hour: 'numeric', minute: '2-digit' } : {}),
+      ...(kind === 'dateTime' || kind === 'dateTimeZone'
+        ? { hour: 'numeric', minute: '2-digit' }
+        : {}),
+      ...(kind === 'dateTimeZone' ? { timeZoneName: 'short' } : {}),
     });
     displayFormatters.set(key, formatter);
   }
@@ -121,9 +126,16 @@ export function formatDayIn(input: DateInput, display: DateDisplay): string {
   return displayFormatter('date', display).format(toEpochMs(input));
 }
 
-/** A date and time: 'Nov 26, 2026, 2:56 PM' (English), '2026. 11. 26. 오후 2:56' (Korean). */
-export function formatDateTimeIn(input: DateInput, display: DateDisplay): string {
-  return displayFormatter('dateTime', display).format(toEpochMs(input));
+/**
+ * A date and time: 'Nov 26, 2026, 2:56 PM' (English), '2026. 11. 26. 오후 2:56' (Korean); with
+ * `withZone`, the zone's short name after it: 'Nov 26, 2026, 2:56 PM GMT+9'.
+ */
+export function formatDateTimeIn(
+  input: DateInput,
+  display: DateDisplay,
+  { withZone = false }: { withZone?: boolean } = {},
+): string {
+  return displayFormatter(withZone ? 'dateTimeZone' : 'dateTime', display).format(toEpochMs(input));
 }
 
 /** Whether two zone names are the same zone (aliases such as 'Asia/Calcutta' included). */
@@ -145,7 +157,7 @@ export function isSameZone(a: string, b: string): boolean {
 export function zoneLabel(
   timeZone: string,
   viewerTimeZone: string,
-  language: Language | string,
+  language: string,
   at: DateInput = 0,
 ): string | null {
   if (isSameZone(timeZone, viewerTimeZone)) return null;

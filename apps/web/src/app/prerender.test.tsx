@@ -38,6 +38,9 @@ function detail(teamCount: number): WorkspaceDetail {
     isPublic: false,
     groupSize: teamCount,
     createdAt: '2026-09-01T10:00:00.000Z',
+    timeZone: 'Asia/Seoul',
+    semesterStart: '2026-08-31',
+    reminderHoursBefore: 24,
     role: 'owner',
     myMemberId: null,
     myTeamId: null,
@@ -169,6 +172,25 @@ describe('the workspace page rendered on the server', () => {
     const large = await render(10);
     expect(small).toBeDefined();
     expect(large?.length).toBeGreaterThan(small?.length ?? Infinity);
+  });
+
+  it("writes the workspace's dates in its zone and the page's language, not the server's (issue 26)", async () => {
+    // 02:00 UTC on 1 September is 31 August in New York, 1 September in Seoul and on this server.
+    const render = async (timeZone: string, language: 'en' | 'ko') => {
+      const { transport } = api({
+        '/api/me': { user: USER },
+        '/api/notifications/counts': COUNTS,
+        [`/api/workspaces/${WORKSPACE_ID}`]: {
+          ...detail(2),
+          createdAt: '2026-09-01T02:00:00.000Z',
+          timeZone,
+        },
+      });
+      return (await renderSignedInPage(`/workspace/${WORKSPACE_ID}`, language, transport))?.markup;
+    };
+    expect(await render('America/New_York', 'en')).toContain('Created Aug 31, 2026');
+    expect(await render('Asia/Seoul', 'en')).toContain('Created Sep 1, 2026');
+    expect(await render('Asia/Seoul', 'ko')).toContain('생성일 2026. 9. 1.');
   });
 
   it('hands the page to the app (null) when the workspace cannot be read', async () => {

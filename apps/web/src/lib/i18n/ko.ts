@@ -13,6 +13,7 @@ import { gradebookKo } from './gradebook.ko';
 import { peerEvaluationKo } from './peer-evaluation.ko';
 import { gradingKo } from './grading.ko';
 import { myDeadlinesKo } from './my-deadlines.ko';
+import { courseCalendarKo } from './course-calendar.ko';
 
 /** Korean strings of the web app. */
 export const ko: Translation = {
@@ -30,6 +31,7 @@ export const ko: Translation = {
   peer: peerEvaluationKo,
   grading: gradingKo,
   myDeadlines: myDeadlinesKo,
+  courseCalendar: courseCalendarKo,
 
   common: {
     appName: 'Teamshuffle',

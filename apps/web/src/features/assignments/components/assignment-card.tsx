@@ -7,7 +7,7 @@ import {
   IconStars,
   IconTrash,
 } from '@tabler/icons-react';
-import { allowedTypesText, formatDateTime } from '@teamshuffle/domain';
+import { allowedTypesText } from '@teamshuffle/domain';
 import type { AssignmentView } from '@teamshuffle/domain';
 import { useId, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
@@ -16,6 +16,7 @@ import type { WindowPhase } from '../utils/assignment-window';
 import { submittedCount } from '../utils/team-state';
 import type { SectionViewer } from '../utils/team-state';
 import { TeamRow } from './team-row';
+import { useFormatDate } from '../../../lib/dates/use-format-date';
 
 const PHASE_COLORS = { upcoming: 'blue', open: 'green', ended: 'gray' } as const;
 
@@ -50,6 +51,7 @@ export function AssignmentCard({
   onDelete,
 }: AssignmentCardProps) {
   const { t } = useTranslation();
+  const dates = useFormatDate();
   const titleId = useId();
   const detailsId = useId();
   const [isExpanded, setIsExpanded] = useState(isInitiallyExpanded);
@@ -86,11 +88,11 @@ export function AssignmentCard({
             </Group>
             <Text size="sm" c="dimmed">
               {assignment.startAt
-                ? t('assignments.card.start', { date: formatDateTime(assignment.startAt) })
+                ? t('assignments.card.start', { date: dates.dateTime(assignment.startAt) })
                 : t('assignments.card.noStart')}
               {' · '}
               {assignment.endAt
-                ? t('assignments.card.end', { date: formatDateTime(assignment.endAt) })
+                ? t('assignments.card.end', { date: dates.deadline(assignment.endAt) })
                 : t('assignments.card.noEnd')}
             </Text>
             <Text size="sm" data-testid="submitted-count">

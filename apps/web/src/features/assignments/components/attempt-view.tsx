@@ -1,12 +1,13 @@
 import { Anchor, Badge, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { IconFile } from '@tabler/icons-react';
-import { formatDateTime, formatFileSize } from '@teamshuffle/domain';
+import { formatFileSize } from '@teamshuffle/domain';
 import type { AssignmentAttempt } from '@teamshuffle/domain';
 import { SubmitterNowNote } from '../../../components/submitter-now';
 import { useTranslation } from '../../../lib/i18n';
 import { filePath } from '../api/downloads';
 import { DeleteAttemptButton } from './delete-attempt-button';
 import { EvaluationLine } from './evaluation-line';
+import { useFormatDate } from '../../../lib/dates/use-format-date';
 
 /**
  * One attempt at an assignment: when and by whom, late or not, its files (links while the bytes
@@ -24,6 +25,7 @@ export function AttemptView({
   deletion?: { workspaceId: string; assignmentId: string; isOwner: boolean } | null;
 }) {
   const { t } = useTranslation();
+  const dates = useFormatDate();
   return (
     <Paper withBorder radius="md" p="sm" data-testid="attempt" data-attempt={attempt.attempt}>
       <Stack gap="xs">
@@ -32,7 +34,7 @@ export function AttemptView({
             {t('assignments.status.attempt', { attempt: attempt.attempt })}
           </Text>
           <Text size="sm" c="dimmed">
-            {formatDateTime(attempt.submittedAt)}
+            {dates.dateTime(attempt.submittedAt)}
           </Text>
           {attempt.submittedBy ? (
             <>
@@ -62,7 +64,7 @@ export function AttemptView({
               color="gray"
               variant="outline"
               size="sm"
-              title={t('assignments.panel.deletedAt', { date: formatDateTime(attempt.deletedAt) })}
+              title={t('assignments.panel.deletedAt', { date: dates.dateTime(attempt.deletedAt) })}
               data-testid="deleted-attempt"
             >
               {t('assignments.panel.deletedAttempt')}

@@ -1,12 +1,6 @@
 import { Alert, Button, Group, Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import {
-  SCORE_MAX,
-  SCORE_MIN,
-  TEXT_LIMITS,
-  evaluationForm,
-  formatDateTime,
-} from '@teamshuffle/domain';
+import { SCORE_MAX, SCORE_MIN, TEXT_LIMITS, evaluationForm } from '@teamshuffle/domain';
 import type { AssignmentTeamState, AssignmentView, EvaluationForm } from '@teamshuffle/domain';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
@@ -19,6 +13,7 @@ import { gradeTarget } from '../utils/team-state';
 import { EvaluationLine } from './evaluation-line';
 import { SubmittedFilePreview } from '../../../components/submitted-file-preview';
 import { useCloseWhenSaved } from '../../../lib/use-close-when-saved';
+import { useFormatDate } from '../../../lib/dates/use-format-date';
 
 interface EvaluateModalProps {
   opened: boolean;
@@ -71,6 +66,7 @@ function EvaluateForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const dates = useFormatDate();
   const evaluate = useEvaluateTeam();
   const target = gradeTarget(team);
   // The grade of what is graded now (the latest attempt, or "no submission" while there is none).
@@ -121,7 +117,7 @@ function EvaluateForm({
             {team.latest
               ? t('assignments.evaluate.attemptTarget', {
                   attempt: team.latest.attempt,
-                  date: formatDateTime(team.latest.submittedAt),
+                  date: dates.dateTime(team.latest.submittedAt),
                 })
               : t('assignments.evaluate.noSubmission')}
           </Text>

@@ -1,8 +1,8 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import { formatDateTime } from '@teamshuffle/domain';
 import type { EvaluationView } from '@teamshuffle/domain';
 import { useTranslation } from '../../../lib/i18n';
 import { GradeBadge } from '../../../components/grade-badge';
+import { useFormatDate } from '../../../lib/dates/use-format-date';
 
 /** One evaluation: the letter grade in its colour, the score on the scale it was given, feedback. */
 export function EvaluationLine({
@@ -14,6 +14,7 @@ export function EvaluationLine({
   withDetails?: boolean;
 }) {
   const { t } = useTranslation();
+  const dates = useFormatDate();
   return (
     <Stack gap={2} data-testid="evaluation">
       <Group gap="xs" wrap="nowrap">
@@ -44,9 +45,9 @@ export function EvaluationLine({
           {evaluation.evaluatedBy
             ? t('assignments.grade.evaluatedBy', {
                 name: evaluation.evaluatedBy.name,
-                date: formatDateTime(evaluation.evaluatedAt),
+                date: dates.dateTime(evaluation.evaluatedAt),
               })
-            : t('assignments.grade.evaluatedAt', { date: formatDateTime(evaluation.evaluatedAt) })}
+            : t('assignments.grade.evaluatedAt', { date: dates.dateTime(evaluation.evaluatedAt) })}
         </Text>
       ) : null}
     </Stack>

@@ -5,7 +5,6 @@ import {
   NOTES_MAX_LENGTH,
   allowedTypesText,
   assignmentView,
-  formatDateTime,
   submissionNotesForm,
 } from '@teamshuffle/domain';
 import type { AssignmentAttempt, AssignmentTeamState, AssignmentView } from '@teamshuffle/domain';
@@ -22,6 +21,7 @@ import { canDownloadWork, gradeTarget } from '../utils/team-state';
 import type { PanelAccess } from '../utils/team-state';
 import { AttemptView } from './attempt-view';
 import { EvaluationLine } from './evaluation-line';
+import { useFormatDate } from '../../../lib/dates/use-format-date';
 
 interface SubmissionModalProps {
   opened: boolean;
@@ -55,6 +55,7 @@ export function SubmissionModal({
   formKey,
 }: SubmissionModalProps) {
   const { t } = useTranslation();
+  const dates = useFormatDate();
   return (
     <Modal
       opened={opened}
@@ -74,11 +75,11 @@ export function SubmissionModal({
             </Text>
             <Text size="sm" c="dimmed">
               {assignment.startAt
-                ? t('assignments.card.start', { date: formatDateTime(assignment.startAt) })
+                ? t('assignments.card.start', { date: dates.dateTime(assignment.startAt) })
                 : t('assignments.card.noStart')}
               {' · '}
               {assignment.endAt
-                ? t('assignments.card.end', { date: formatDateTime(assignment.endAt) })
+                ? t('assignments.card.end', { date: dates.deadline(assignment.endAt) })
                 : t('assignments.card.noEnd')}
             </Text>
             <Text size="sm" c="dimmed">
@@ -273,6 +274,7 @@ function SubmitForm({
   onBehalfOf?: OnBehalf;
 }) {
   const { t } = useTranslation();
+  const dates = useFormatDate();
   const queryClient = useQueryClient();
   const upload = useFileUpload({
     path: submissionsPath(workspaceId, assignment.id, onBehalfOf?.teamId),
@@ -289,7 +291,7 @@ function SubmitForm({
     return (
       <Alert color="yellow" variant="light" icon={<IconClock size={18} aria-hidden="true" />}>
         {t('assignments.panel.notOpen', {
-          date: assignment.startAt ? formatDateTime(assignment.startAt) : '',
+          date: assignment.startAt ? dates.dateTime(assignment.startAt) : '',
         })}
       </Alert>
     );

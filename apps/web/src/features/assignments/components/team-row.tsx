@@ -1,5 +1,4 @@
 import { Badge, Button, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
-import { formatDateTime } from '@teamshuffle/domain';
 import type { AssignmentTeamState } from '@teamshuffle/domain';
 import { useId } from 'react';
 import { useTranslation } from '../../../lib/i18n';
@@ -7,6 +6,7 @@ import type { WindowPhase } from '../utils/assignment-window';
 import { gradeTarget, teamHints, teamStatus } from '../utils/team-state';
 import type { SectionViewer } from '../utils/team-state';
 import { EvaluationLine } from './evaluation-line';
+import { useFormatDate } from '../../../lib/dates/use-format-date';
 
 interface TeamRowProps {
   team: AssignmentTeamState;
@@ -26,6 +26,7 @@ interface TeamRowProps {
  */
 export function TeamRow({ team, phase, viewer, onOpen, onEvaluate }: TeamRowProps) {
   const { t } = useTranslation();
+  const dates = useFormatDate();
   const hintsId = useId();
   const status = teamStatus(team, phase);
   const hints = teamHints(viewer, team);
@@ -81,7 +82,7 @@ export function TeamRow({ team, phase, viewer, onOpen, onEvaluate }: TeamRowProp
             {team.latest ? (
               <Text size="xs" c="dimmed">
                 {t('assignments.status.submittedAt', {
-                  date: formatDateTime(team.latest.submittedAt),
+                  date: dates.dateTime(team.latest.submittedAt),
                 })}{' '}
                 · {t('assignments.status.attempt', { attempt: team.latest.attempt })}
               </Text>

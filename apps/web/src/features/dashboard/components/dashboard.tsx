@@ -41,6 +41,7 @@ import { activityTimeText } from '../utils/activity-time';
 import { DueSoonCard } from './due-soon-card';
 import { QUICK_ACTIONS } from '../utils/quick-actions';
 import type { QuickAction } from '../utils/quick-actions';
+import { useFormatDate } from '../../../lib/dates/use-format-date';
 
 type Stats = DashboardView['stats'];
 type Activity = DashboardView['activity'][number];
@@ -229,6 +230,7 @@ const ACTIVITY_ICONS: Record<Activity['kind'], Icon> = {
 
 function ActivityList({ activity }: { activity: readonly Activity[] }) {
   const { t } = useTranslation();
+  const dates = useFormatDate();
   const now = useNow(60_000);
   if (activity.length === 0) {
     return (
@@ -246,7 +248,7 @@ function ActivityList({ activity }: { activity: readonly Activity[] }) {
           item.teamNumber === null
             ? null
             : t('dashboard.activity.team', { number: item.teamNumber }),
-          activityTimeText(t, item.at, now),
+          activityTimeText(t, item.at, now, dates.date),
         ].filter((part) => part !== null);
         return (
           <li key={`${item.kind}-${item.at}-${index}`} style={{ listStyle: 'none' }}>

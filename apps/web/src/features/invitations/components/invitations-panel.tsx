@@ -8,6 +8,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useInvitations } from '../api/get-invitations';
 import { useResendInvitations } from '../api/resend-invitations';
+import { useFormatDate } from '../../../lib/dates/use-format-date';
 
 const STATUS_COLOR: Record<InvitationStatus, string> = {
   joined: 'green',
@@ -17,12 +18,6 @@ const STATUS_COLOR: Record<InvitationStatus, string> = {
   not_sent: 'gray',
 };
 
-function formatTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { timeStyle: 'short', dateStyle: 'medium' }).format(
-    new Date(iso),
-  );
-}
-
 /**
  * Invitations (issue 24, decision 0021), the owner's panel in the Members tab: each roster e-mail
  * with its status (joined, or invited with the mail sent, failed or not sent), Resend per member
@@ -30,7 +25,8 @@ function formatTime(iso: string, language: string): string {
  * the button says from when it is possible again.
  */
 export function InvitationsPanel({ detail }: { detail: WorkspaceDetail }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const dates = useFormatDate();
   const invitations = useInvitations(detail.id);
   const resend = useResendInvitations();
 
@@ -117,9 +113,7 @@ export function InvitationsPanel({ detail }: { detail: WorkspaceDetail }) {
               </Table.Thead>
               <Table.Tbody>
                 {items.map((item) => {
-                  const waitUntil = item.resendAfter
-                    ? formatTime(item.resendAfter, i18n.language)
-                    : null;
+                  const waitUntil = item.resendAfter ? dates.dateTime(item.resendAfter) : null;
                   return (
                     <Table.Tr key={item.memberId} data-testid={`invitation-${item.memberId}`}>
                       <Table.Td>
@@ -142,7 +136,7 @@ export function InvitationsPanel({ detail }: { detail: WorkspaceDetail }) {
                         {item.sentAt && item.status !== 'joined' ? (
                           <Text size="xs" c="dimmed">
                             {t('invitations.sentAt', {
-                              when: formatTime(item.sentAt, i18n.language),
+                              when: dates.dateTime(item.sentAt),
                             })}
                           </Text>
                         ) : null}

@@ -1,8 +1,8 @@
 import { Alert } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { formatDateTime } from '@teamshuffle/domain';
 import { useNow } from '../../../hooks/use-now';
 import { useTranslation } from '../../../lib/i18n';
+import { useFormatDate } from '../../../lib/dates/use-format-date';
 
 /**
  * Before a hand-in after the task's deadline (issue 26, as the assignment panel does after its
@@ -11,6 +11,7 @@ import { useTranslation } from '../../../lib/i18n';
  */
 export function LateWarning({ deadline }: { deadline: string | null }) {
   const { t } = useTranslation();
+  const dates = useFormatDate();
   const now = useNow();
   if (deadline === null || !(Date.parse(deadline) < now)) return null;
   return (
@@ -20,7 +21,7 @@ export function LateWarning({ deadline }: { deadline: string | null }) {
       icon={<IconAlertTriangle size={18} aria-hidden="true" />}
       data-testid="late-warning"
     >
-      {t('lectureNotes.panel.lateWarning', { date: formatDateTime(deadline) })}
+      {t('lectureNotes.panel.lateWarning', { date: dates.deadline(deadline) })}
     </Alert>
   );
 }

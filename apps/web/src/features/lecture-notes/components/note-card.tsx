@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCopy, IconEdit, IconEye, IconEyeOff, IconTrash } from '@tabler/icons-react';
-import { formatDate, workspaceTabPath } from '@teamshuffle/domain';
+import { workspaceTabPath } from '@teamshuffle/domain';
 import type { LectureNote } from '@teamshuffle/domain';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -12,6 +12,7 @@ import type { TaskViewer } from '../utils/task-view';
 import { NoteAttachments } from './note-attachments';
 import { TaskSection } from './task-section';
 import { lazyModal } from '../../../components/lazy-modal';
+import { useFormatDate } from '../../../lib/dates/use-format-date';
 
 // Dialogs load with their first opening (issue 14).
 const ConfirmDeleteModal = lazyModal(
@@ -35,6 +36,7 @@ interface NoteCardProps {
  */
 export function NoteCard({ workspaceId, note, viewer, onEdit }: NoteCardProps) {
   const { t } = useTranslation();
+  const dates = useFormatDate();
   const titleId = useId();
   const update = useUpdateNote();
   const remove = useDeleteNote();
@@ -100,7 +102,7 @@ export function NoteCard({ workspaceId, note, viewer, onEdit }: NoteCardProps) {
             <Group gap="md">
               {note.date ? (
                 <Text size="xs" c="dimmed">
-                  {t('lectureNotes.lectureDate', { date: formatDate(note.date) })}
+                  {t('lectureNotes.lectureDate', { date: dates.date(note.date) })}
                 </Text>
               ) : null}
               {note.author ? (

@@ -28,6 +28,7 @@ import {
 import type { LectureNote } from '@teamshuffle/domain';
 import { useId, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
+import { useWorkspaceCalendar } from '../../../lib/dates/workspace-calendar';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { useSchemaForm } from '../../../lib/form/use-schema-form';
@@ -48,6 +49,8 @@ import type { TaskFormValues } from '../utils/note-form';
 import {
   followDate,
   initialWeekMode,
+  isDateOutsideWeeks,
+  isWeekInRange,
   toggleWeekField,
   weekAfterDateChange,
   weekTyped,
@@ -91,6 +94,8 @@ function NoteForm({
 }) {
   const { t, i18n } = useTranslation();
   const weekHintId = useId();
+  // The week follows the date in the workspace's calendar (issue 26).
+  const calendar = useWorkspaceCalendar();
   const create = useCreateNote();
   const update = useUpdateNote();
   // The note's own rules (lectureNoteInput) with the number fields as inputs hold them: the same
@@ -105,7 +110,7 @@ function NoteForm({
 
   const changeDate = (value: string | null) => {
     form.setFieldValue('date', value);
-    form.setFieldValue('week', weekAfterDateChange(value, form.values.week, weekMode));
+    form.setFieldValue('week', weekAfterDateChange(value, form.values.week, weekMode, calendar));
   };
 
   const switchTask = (isIncluded: boolean) => {
@@ -210,7 +215,7 @@ function NoteForm({
                   variant="subtle"
                   size="compact-sm"
                   onClick={() => {
-                    const next = followDate(form.values.date, form.values.week, weekMode);
+                    const next = followDate(form.values.date, form.values.week, weekMode, calendar);
                     setWeekMode(next.mode);
                     form.setFieldValue('week', next.week);
                   }}
@@ -227,12 +232,24 @@ function NoteForm({
                 max={WEEK_MAX}
                 allowDecimal={false}
                 allowNegative={false}
+                // A typed 25 is refused with the range next to the field, never made 20.
+                clampBehavior="none"
                 {...form.getInputProps('week')}
                 onChange={(value: number | string) => {
                   form.setFieldValue('week', value);
                   setWeekMode(weekTyped);
+                  if (!isWeekInRange(value))
+                    form.setFieldError(
+                      'week',
+                      t('lectureNotes.form.errors.weekRange', { min: WEEK_MIN, max: WEEK_MAX }),
+                    );
                 }}
               />
+            ) : null}
+            {isDateOutsideWeeks(form.values.date, calendar) ? (
+              <Text size="sm" c="orange.8" data-testid="note-week-outside">
+                {t('courseCalendar.week.outside')}
+              </Text>
             ) : null}
           </Stack>
 

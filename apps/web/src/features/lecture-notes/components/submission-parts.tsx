@@ -3,7 +3,6 @@ import { IconTrash } from '@tabler/icons-react';
 import {
   TEXT_LIMITS,
   fileUrl,
-  formatDateTime,
   formatFileSize,
   gradeFromPercent,
   submissionBadgeColor,
@@ -23,6 +22,7 @@ import { useDeleteTeamSubmission } from '../api/delete-team-submission';
 import { useTaskSubmission } from '../api/submit-task';
 import type { TeamTaskStatus } from '../utils/task-view';
 import { LateWarning } from './late-warning';
+import { useFormatDate } from '../../../lib/dates/use-format-date';
 
 // Pieces both task panels use: the status badge, one submission, the submit form and Delete.
 
@@ -52,6 +52,7 @@ export function StatusBadge({ status }: { status: TeamTaskStatus }) {
  */
 export function SubmissionDetails({ submission }: { submission: TaskSubmission }) {
   const { t } = useTranslation();
+  const dates = useFormatDate();
   return (
     <Stack gap={4} data-testid="submission">
       <Group gap="xs">
@@ -64,7 +65,7 @@ export function SubmissionDetails({ submission }: { submission: TaskSubmission }
           </Badge>
         ) : null}
         <Text size="xs" c="dimmed">
-          {t('lectureNotes.panel.submittedAt', { date: formatDateTime(submission.submittedAt) })}
+          {t('lectureNotes.panel.submittedAt', { date: dates.dateTime(submission.submittedAt) })}
         </Text>
         {submission.submittedBy ? (
           <>
@@ -91,7 +92,7 @@ export function SubmissionDetails({ submission }: { submission: TaskSubmission }
             variant="outline"
             color="gray"
             title={t('lectureNotes.panel.deletedAt', {
-              date: formatDateTime(submission.deletedAt),
+              date: dates.dateTime(submission.deletedAt),
             })}
             data-testid="deleted-attempt"
           >

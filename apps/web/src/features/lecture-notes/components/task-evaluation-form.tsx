@@ -1,11 +1,5 @@
 import { Button, Group, NumberInput, Stack, Text, Textarea, Title } from '@mantine/core';
-import {
-  SCORE_MAX,
-  SCORE_MIN,
-  TEXT_LIMITS,
-  evaluationForm,
-  formatDateTime,
-} from '@teamshuffle/domain';
+import { SCORE_MAX, SCORE_MIN, TEXT_LIMITS, evaluationForm } from '@teamshuffle/domain';
 import type { EvaluationView, TaskSubmission } from '@teamshuffle/domain';
 import { SubmittedFilePreview } from '../../../components/submitted-file-preview';
 import { useTranslation } from '../../../lib/i18n';
@@ -13,6 +7,7 @@ import { apiErrorMessage } from '../../../lib/api-error-message';
 import { useSchemaForm } from '../../../lib/form/use-schema-form';
 import { notify } from '../../../lib/notify';
 import { useEvaluateTask } from '../api/evaluate-task';
+import { useFormatDate } from '../../../lib/dates/use-format-date';
 
 /** Whose answer is graded: a team's (team task) or one member's (individual task; issue 25). */
 export type TaskGradeTarget = { teamId: string } | { userId: string };
@@ -26,6 +21,7 @@ export function TaskEvaluation({
   heading?: boolean;
 }) {
   const { t } = useTranslation();
+  const dates = useFormatDate();
   return (
     <Stack gap={4} data-testid="task-evaluation">
       {heading ? (
@@ -48,7 +44,7 @@ export function TaskEvaluation({
           <Text size="xs" c="dimmed">
             {t('lectureNotes.panel.evaluatedBy', {
               name: evaluation.evaluatedBy?.name ?? '',
-              date: formatDateTime(evaluation.evaluatedAt),
+              date: dates.dateTime(evaluation.evaluatedAt),
             })}
           </Text>
         </>

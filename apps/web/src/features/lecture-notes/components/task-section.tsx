@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconClipboardText } from '@tabler/icons-react';
-import { allowedTypesText, formatDateTime } from '@teamshuffle/domain';
+import { allowedTypesText } from '@teamshuffle/domain';
 import type {
   IndividualTaskState,
   LectureNote,
@@ -16,6 +16,7 @@ import { IndividualTaskPanel } from './individual-task-panel';
 import { StatusBadge } from './submission-parts';
 import { TaskBulkEvaluateModal } from './task-bulk-evaluate-modal';
 import { TeamTaskPanel } from './team-task-panel';
+import { useFormatDate } from '../../../lib/dates/use-format-date';
 
 interface TaskSectionProps {
   workspaceId: string;
@@ -32,6 +33,7 @@ const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0 } as const;
  */
 export function TaskSection({ workspaceId, note, task, viewer }: TaskSectionProps) {
   const { t } = useTranslation();
+  const dates = useFormatDate();
   const [openTeamId, setOpenTeamId] = useState<string | null>(null);
   const [isBulkOpen, setIsBulkOpen] = useState(false);
   const [bulkKey, setBulkKey] = useState(0);
@@ -68,7 +70,7 @@ export function TaskSection({ workspaceId, note, task, viewer }: TaskSectionProp
         ) : null}
         <Text size="sm">
           {task.deadline
-            ? t('lectureNotes.task.deadline', { date: formatDateTime(task.deadline) })
+            ? t('lectureNotes.task.deadline', { date: dates.deadline(task.deadline) })
             : t('lectureNotes.task.noDeadline')}
         </Text>
         <Text size="xs" c="dimmed">

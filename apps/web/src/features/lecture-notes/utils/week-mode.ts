@@ -1,7 +1,14 @@
-import { weekFromDate } from '@teamshuffle/domain';
+import {
+  type CourseCalendar,
+  WEEK_MAX,
+  WEEK_MIN,
+  courseWeek,
+  weekFromDate,
+} from '@teamshuffle/domain';
 
 // The note modal's week (spec part 2, section 4): it follows the date unless set by hand; Show
-// Week and Hide Week toggle its field; editing a note opens in manual week mode.
+// Week and Hide Week toggle its field; editing a note opens in manual week mode. The date's week
+// counts from the workspace's semester start in its time zone (issue 26, decision 0029).
 
 /** Whether the week follows the date or was set by hand, and whether its field is shown. */
 export interface WeekMode {
@@ -15,8 +22,32 @@ export function initialWeekMode(isEditing: boolean): WeekMode {
 }
 
 /** The week once the date changes: the date's week, unless set by hand or the date is cleared. */
-export function weekAfterDateChange<W>(date: string | null, week: W, mode: WeekMode): number | W {
-  return mode.isManual || date === null ? week : weekFromDate(date);
+export function weekAfterDateChange<W>(
+  date: string | null,
+  week: W,
+  mode: WeekMode,
+  calendar?: CourseCalendar | null,
+): number | W {
+  return mode.isManual || date === null ? week : weekFromDate(date, calendar ?? undefined);
+}
+
+/**
+ * Whether the date falls outside weeks 1 to 20 of the workspace's semester: the form then says
+ * so next to the week (held at 1 or 20) instead of hiding it.
+ */
+export function isDateOutsideWeeks(
+  date: string | null,
+  calendar: CourseCalendar | null | undefined,
+): boolean {
+  return date !== null && calendar != null && courseWeek(date, calendar).isOutside;
+}
+
+/** Whether a typed week is one a note can have (1 to 20); '' (not typed yet) is not judged here. */
+export function isWeekInRange(week: number | string): boolean {
+  return (
+    week === '' ||
+    (typeof week === 'number' && Number.isInteger(week) && week >= WEEK_MIN && week <= WEEK_MAX)
+  );
 }
 
 /** Typing a week sets it by hand: the date no longer moves it. */
@@ -34,7 +65,8 @@ export function followDate<W>(
   date: string | null,
   week: W,
   mode: WeekMode,
+  calendar?: CourseCalendar | null,
 ): { mode: WeekMode; week: number | W } {
   const following = { ...mode, isManual: false };
-  return { mode: following, week: weekAfterDateChange(date, week, following) };
+  return { mode: following, week: weekAfterDateChange(date, week, following, calendar) };
 }

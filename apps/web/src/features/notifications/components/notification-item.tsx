@@ -8,7 +8,6 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { formatDateTime } from '@teamshuffle/domain';
 import type { NotificationView } from '@teamshuffle/domain';
 import { IconCheck } from '@tabler/icons-react';
 import { useId } from 'react';
@@ -16,6 +15,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { notificationKind } from '../utils/notification-kind';
 import { notificationTimeText } from '../utils/notification-time';
 import { NotificationIcon } from './notification-icon';
+import { useFormatDate } from '../../../lib/dates/use-format-date';
 
 interface NotificationItemProps {
   notification: NotificationView;
@@ -38,6 +38,7 @@ export function NotificationItem({
   isMarking = false,
 }: NotificationItemProps) {
   const { t } = useTranslation();
+  const dates = useFormatDate();
   const titleId = useId();
   const kind = notificationKind(notification.type);
   const isUnread = !notification.isRead;
@@ -89,9 +90,9 @@ export function NotificationItem({
               <Text size="xs" c="dimmed">
                 <time
                   dateTime={notification.createdAt}
-                  title={formatDateTime(notification.createdAt)}
+                  title={dates.dateTime(notification.createdAt)}
                 >
-                  {notificationTimeText(t, notification.createdAt, now)}
+                  {notificationTimeText(t, notification.createdAt, now, dates.date)}
                 </time>
                 {isUnread ? <VisuallyHidden>, {t('notifications.unread')}</VisuallyHidden> : null}
               </Text>

@@ -10,13 +10,14 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { formatDateTime, PEER_DIMENSIONS, type PeerEvaluationSummary } from '@teamshuffle/domain';
+import { PEER_DIMENSIONS, type PeerEvaluationSummary } from '@teamshuffle/domain';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { usePeerForm } from '../api/get-peer-form';
 import { usePeerEvaluations } from '../api/list-peer-evaluations';
 import { formatPeer, peerErrorMessage } from './peer-error';
 import { RatingForm } from './rating-form';
+import { useFormatDate } from '../../../lib/dates/use-format-date';
 
 /** A member's evaluations: each of their team's with their status; one opens its form and result. */
 export function MemberPeerView({ workspaceId }: { workspaceId: string }) {
@@ -56,6 +57,7 @@ function EvaluationRow({
   onOpen: () => void;
 }) {
   const { t } = useTranslation();
+  const dates = useFormatDate();
   return (
     <Card withBorder padding="sm" aria-current={isCurrent ? 'true' : undefined}>
       <Group justify="space-between" wrap="wrap" gap="xs">
@@ -63,8 +65,8 @@ function EvaluationRow({
           <Text fw={600}>{item.title}</Text>
           <Text size="sm" c="dimmed">
             {t('peer.window', {
-              start: formatDateTime(item.startsAt),
-              end: formatDateTime(item.endsAt),
+              start: dates.dateTime(item.startsAt),
+              end: dates.dateTime(item.endsAt),
             })}
           </Text>
         </Stack>

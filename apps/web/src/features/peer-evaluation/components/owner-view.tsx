@@ -15,7 +15,6 @@ import {
   Title,
 } from '@mantine/core';
 import {
-  formatDateTime,
   PEER_FACTOR_CAP_DEFAULT,
   PEER_FACTOR_CAP_MAX,
   PEER_FACTOR_CAP_MIN,
@@ -33,6 +32,7 @@ import { usePeerEvaluations } from '../api/list-peer-evaluations';
 import { useRemindPeerEvaluation } from '../api/remind-peer-evaluation';
 import { useChangePeerEvaluation } from '../api/update-peer-evaluation';
 import { formatPeer, peerErrorMessage, toLocalInput } from './peer-error';
+import { useFormatDate } from '../../../lib/dates/use-format-date';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -194,6 +194,7 @@ function SummaryRow({
   onOpen: () => void;
 }) {
   const { t } = useTranslation();
+  const dates = useFormatDate();
   const percent = item.expected === 0 ? 0 : (item.answered / item.expected) * 100;
   return (
     <Card
@@ -208,8 +209,8 @@ function SummaryRow({
             <Text fw={600}>{item.title}</Text>
             <Text size="sm" c="dimmed">
               {t('peer.window', {
-                start: formatDateTime(item.startsAt),
-                end: formatDateTime(item.endsAt),
+                start: dates.dateTime(item.startsAt),
+                end: dates.dateTime(item.endsAt),
               })}
             </Text>
           </Stack>

@@ -1,18 +1,12 @@
 import { Avatar, Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n';
 import type { SessionUser } from '../../../lib/session/session-user';
-
-function formatDateTime(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    date,
-  );
-}
+import { useFormatDate } from '../../../lib/dates/use-format-date';
 
 /** Who the user is: name, photo, e-mail and its verification, phone, account dates. */
 export function AccountDetailsCard({ user }: { user: SessionUser }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const dates = useFormatDate();
   const name = user.displayName || user.email || user.phoneNumber || '';
   const rows: { label: string; value: string; testId: string }[] = [
     { label: t('profile.details.displayName'), value: user.displayName || '—', testId: 'name' },
@@ -28,14 +22,12 @@ export function AccountDetailsCard({ user }: { user: SessionUser }) {
     },
     {
       label: t('profile.details.createdAt'),
-      value: formatDateTime(user.createdAt, i18n.language),
+      value: dates.dateTime(user.createdAt),
       testId: 'created-at',
     },
     {
       label: t('profile.details.lastLoginAt'),
-      value: user.lastLoginAt
-        ? formatDateTime(user.lastLoginAt, i18n.language)
-        : t('profile.details.never'),
+      value: user.lastLoginAt ? dates.dateTime(user.lastLoginAt) : t('profile.details.never'),
       testId: 'last-login-at',
     },
   ];

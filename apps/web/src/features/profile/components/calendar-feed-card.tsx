@@ -17,14 +17,9 @@ import { useCreateCalendarFeed } from '../api/create-calendar-feed';
 import { useDeleteCalendarFeed } from '../api/delete-calendar-feed';
 import { useCalendarFeed } from '../api/get-calendar-feed';
 import { CardLoadFailed, CardLoading } from './card-load-state';
+import { useFormatDate } from '../../../lib/dates/use-format-date';
 
 type Confirming = 'regenerate' | 'turnOff' | null;
-
-function dateText(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
-}
 
 /**
  * The personal calendar feed (issue 26, decision 0027): make its secret address, copy it (shown
@@ -32,7 +27,8 @@ function dateText(iso: string, language: string): string {
  * first) or turn it off. Google Calendar and Outlook subscribe to the address.
  */
 export function CalendarFeedCard() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const dates = useFormatDate();
   const query = useCalendarFeed();
   const create = useCreateCalendarFeed();
   const remove = useDeleteCalendarFeed();
@@ -96,7 +92,7 @@ export function CalendarFeedCard() {
             {query.data.createdAt ? (
               <Text size="sm">
                 {t('myDeadlines.feed.on', {
-                  date: dateText(query.data.createdAt, i18n.language),
+                  date: dates.dateTime(query.data.createdAt),
                 })}
               </Text>
             ) : null}

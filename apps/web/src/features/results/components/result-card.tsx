@@ -1,9 +1,9 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { formatDateTime } from '@teamshuffle/domain';
 import { IconFolderOpen, IconTrash, IconUsersGroup } from '@tabler/icons-react';
 import { useTranslation } from '../../../lib/i18n';
 import type { ResultSummary } from '@teamshuffle/domain';
 import { savedTimeText } from '../utils/saved-time';
+import { useFormatDate } from '../../../lib/dates/use-format-date';
 
 type ResultCardProps = {
   result: ResultSummary;
@@ -25,6 +25,7 @@ export function ResultCard({
   onDelete,
 }: ResultCardProps) {
   const { t } = useTranslation();
+  const dates = useFormatDate();
   const headingId = `result-${result.id}-title`;
   const stats = [
     ['members', t('results.stats.members'), result.membersCount],
@@ -53,10 +54,10 @@ export function ResultCard({
             {t('results.stats.saved')}:{' '}
             <time
               dateTime={result.createdAt}
-              title={formatDateTime(result.createdAt)}
+              title={dates.dateTime(result.createdAt)}
               data-testid="result-saved"
             >
-              {savedTimeText(t, result.createdAt, now)}
+              {savedTimeText(t, result.createdAt, now, dates.date)}
             </time>
           </Text>
         </Stack>

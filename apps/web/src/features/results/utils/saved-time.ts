@@ -4,9 +4,15 @@ import type { TFunction } from '../../../lib/i18n';
 
 /**
  * 'Saved time' of a result card (spec part 1, section 9): 'Just now' under a minute, then
- * minutes, hours and days, and a date from 7 days on.
+ * minutes, hours and days, and a date from 7 days on
+ * (`formatDay`: the page's own date format, issue 26).
  */
-export function savedTimeText(t: TFunction, then: DateInput, now: DateInput): string {
+export function savedTimeText(
+  t: TFunction,
+  then: DateInput,
+  now: DateInput,
+  formatDay: (date: DateInput) => string = formatDate,
+): string {
   const rel = relativeTime(then, now);
   switch (rel.unit) {
     case 'just-now':
@@ -18,6 +24,6 @@ export function savedTimeText(t: TFunction, then: DateInput, now: DateInput): st
     case 'days':
       return t('results.time.days', { count: rel.value });
     case 'date':
-      return formatDate(rel.date);
+      return formatDay(rel.date);
   }
 }

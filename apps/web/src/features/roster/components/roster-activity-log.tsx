@@ -1,11 +1,11 @@
 import { Button, Group, Stack, Table, Text } from '@mantine/core';
-import { formatDateTime } from '@teamshuffle/domain';
 import type { RosterEvent } from '@teamshuffle/domain';
 import { useState } from 'react';
 import { PageSection as Section } from '../../../components/page-section';
 import { useTranslation } from '../../../lib/i18n';
 import { useMemberships } from '../api/get-memberships';
 import { useRosterActivity } from '../api/get-roster-activity';
+import { useFormatDate } from '../../../lib/dates/use-format-date';
 
 type T = ReturnType<typeof useTranslation>['t'];
 
@@ -54,6 +54,7 @@ export function describeRosterEvent(t: T, event: RosterEvent): string {
 
 function RosterEventItem({ event }: { event: RosterEvent }) {
   const { t } = useTranslation();
+  const dates = useFormatDate();
   const led = event.before?.leaderOfTeamNumber ?? null;
   const who = event.actor ? event.actor.name : t('roster.log.deletedAccount');
   return (
@@ -82,7 +83,7 @@ function RosterEventItem({ event }: { event: RosterEvent }) {
         </Text>
       ) : null}
       <Text size="xs" c="dimmed">
-        <time dateTime={event.at}>{formatDateTime(event.at)}</time> ·{' '}
+        <time dateTime={event.at}>{dates.dateTime(event.at)}</time> ·{' '}
         {t('roster.log.by', { name: who })}
       </Text>
     </Stack>
@@ -139,6 +140,7 @@ export function RosterActivityLog({ workspaceId }: { workspaceId: string }) {
 /** Who was in which team when, read when the owner opens it. */
 export function MembershipHistory({ workspaceId }: { workspaceId: string }) {
   const { t } = useTranslation();
+  const dates = useFormatDate();
   const [isOpen, setIsOpen] = useState(false);
   const history = useMemberships(workspaceId, isOpen);
   return (
@@ -188,11 +190,11 @@ export function MembershipHistory({ workspaceId }: { workspaceId: string }) {
                 <Table.Tr key={`${period.memberId}-${period.from}-${period.teamNumber}`}>
                   <Table.Td>{period.name}</Table.Td>
                   <Table.Td>{t('roster.team', { number: period.teamNumber })}</Table.Td>
-                  <Table.Td>{formatDateTime(period.from)}</Table.Td>
+                  <Table.Td>{dates.dateTime(period.from)}</Table.Td>
                   <Table.Td>
                     {period.until === null
                       ? t('roster.history.now')
-                      : `${formatDateTime(period.until)}${period.hasLeft ? ` (${t('roster.history.left')})` : ''}`}
+                      : `${dates.dateTime(period.until)}${period.hasLeft ? ` (${t('roster.history.left')})` : ''}`}
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -2,12 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createdWorkspace } from '@teamshuffle/domain';
 import type { CreateWorkspaceInput, CreatedWorkspace } from '@teamshuffle/domain';
 import { apiFetch, idempotentRetry, withIdempotencyKey } from '../../../lib/api-client';
+import { viewerTimeZone } from '../../../lib/dates/viewer-time-zone';
 import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * POST /api/workspaces (Create Team, body `createWorkspaceInput`): saves the snapshot as a result
  * and creates the workspace from it in one transaction, or creates it from a saved result
- * without a second copy.
+ * without a second copy. The course's time zone is the creator's browser zone (issue 26).
  */
 export async function createWorkspace(
   input: CreateWorkspaceInput,
@@ -15,7 +16,7 @@ export async function createWorkspace(
 ): Promise<CreatedWorkspace> {
   const body = await apiFetch<unknown>('/api/workspaces', {
     method: 'POST',
-    json: input,
+    json: { ...input, timeZone: input.timeZone ?? viewerTimeZone() },
     idempotencyKey,
   });
   return createdWorkspace.parse(body);

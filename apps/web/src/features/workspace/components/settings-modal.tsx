@@ -31,6 +31,7 @@ import { useDeleteWorkspace } from '../api/delete-workspace';
 import { useSaveLeaderEmails } from '../api/save-leader-emails';
 import { useUpdatePreferences } from '../api/update-preferences';
 import { useUpdateWorkspaceVisibility } from '../api/update-workspace-visibility';
+import { CourseCalendarSettings } from './course-calendar-settings';
 import { useMemberNames } from '../hooks/use-member-names';
 import { changedLeaderEmails, duplicateEmailAfter, leaderEmailOf } from '../utils/email-changes';
 import { leaderOf } from '../utils/team-view';
@@ -47,7 +48,8 @@ interface SettingsModalProps {
 
 /**
  * 'Team Settings' (owner only; spec part 2, sections 2 and 8): rename, Public Access, the
- * lecture-note sort order, Team Leaders' e-mails, Delete Team and Back to Workspaces.
+ * lecture-note sort order, the course calendar (issue 26), Team Leaders' e-mails, Delete Team and
+ * Back to Workspaces.
  */
 export function SettingsModal({ detail, opened, onClose }: SettingsModalProps) {
   const { t } = useTranslation();
@@ -76,6 +78,11 @@ export function SettingsModal({ detail, opened, onClose }: SettingsModalProps) {
           <Divider />
           <VisibilitySwitch detail={detail} />
           <SortOrderSelect detail={detail} />
+          <Divider />
+          <CourseCalendarSettings
+            key={`${detail.semesterStart}|${detail.timeZone}|${detail.reminderHoursBefore}`}
+            detail={detail}
+          />
           <Divider />
           <LeaderEmailsForm
             key={detail.teams.map((team) => `${team.id}:${leaderEmailOf(detail, team)}`).join('|')}

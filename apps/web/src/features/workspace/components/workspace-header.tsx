@@ -10,7 +10,6 @@ import {
   IconUserPlus,
 } from '@tabler/icons-react';
 import {
-  formatDate,
   workspaceJoinPath,
   workspacePeerEvaluationPath,
   workspacePrintPath,
@@ -21,6 +20,7 @@ import type { WorkspaceAccessRole, WorkspaceDetail } from '@teamshuffle/domain';
 import { Link } from 'react-router';
 import { lazyModal } from '../../../components/lazy-modal';
 import { teamsCsvPath } from '../api/team-export';
+import { useFormatDate } from '../../../lib/dates/use-format-date';
 
 // Dialogs load with their first opening (issue 14).
 const SettingsModal = lazyModal(async () => (await import('./settings-modal')).SettingsModal);
@@ -60,6 +60,7 @@ export function WorkspaceHeaderSection({ detail }: { detail: WorkspaceDetail }) 
 
 function WorkspaceHeader({ detail, onOpenSettings }: WorkspaceHeaderProps) {
   const { t } = useTranslation();
+  const dates = useFormatDate();
   const isOwner = detail.role === 'owner';
   return (
     <Stack gap="sm">
@@ -70,8 +71,14 @@ function WorkspaceHeader({ detail, onOpenSettings }: WorkspaceHeaderProps) {
           </Title>
           <Group gap="xs">
             <Text size="sm" c="dimmed">
-              {t('workspace.created', { date: formatDate(detail.createdAt) })}
+              {t('workspace.created', { date: dates.date(detail.createdAt) })}
             </Text>
+            {dates.zone ? (
+              // Its dates are in the workspace's zone, which is not the viewer's (issue 26).
+              <Text size="sm" c="dimmed" data-testid="workspace-zone">
+                {t('courseCalendar.zone.shownIn', { zone: dates.zone })}
+              </Text>
+            ) : null}
             <Badge variant="light" color={detail.isPublic ? 'blue' : 'gray'}>
               {detail.isPublic ? t('workspace.public') : t('workspace.private')}
             </Badge>

@@ -9,7 +9,7 @@ import {
   IconRefresh,
 } from '@tabler/icons-react';
 import type { WorkspaceDetail } from '@teamshuffle/domain';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { WorkspaceLoading } from '../../../components/workspace-loading';
@@ -17,6 +17,7 @@ import { WorkspaceStatePanel } from '../../../components/workspace-state-panel';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { ApiError } from '../../../lib/api-client';
 import { useAuthModal } from '../../../lib/auth-modal';
+import { WorkspaceCalendarProvider } from '../../../lib/dates/workspace-calendar';
 import { useSession } from '../../../lib/session/session-context';
 import { useCanonicalSlug } from '../hooks/use-canonical-slug';
 import { useWorkspaceDetail } from '../hooks/use-workspace-detail';
@@ -50,6 +51,13 @@ export function WorkspacePageFrame({ workspaceRef, children }: WorkspacePageFram
   usePageTitle(query.data?.title ?? t('pages.workspace'));
   // An old name (before a rename) or a longer one moves to the workspace's current address.
   useCanonicalSlug(workspaceRef, query.data, viewerId);
+  // Every date and week of the workspace's sections follows its calendar (issue 26).
+  const timeZone = query.data?.timeZone;
+  const semesterStart = query.data?.semesterStart;
+  const calendar = useMemo(
+    () => (timeZone && semesterStart ? { timeZone, semesterStart } : null),
+    [timeZone, semesterStart],
+  );
 
   const myWorkspaces = (label: string) => (
     <Button component={Link} to="/workspaces" variant="default">
@@ -141,8 +149,10 @@ export function WorkspacePageFrame({ workspaceRef, children }: WorkspacePageFram
 
   if (!query.data) return null;
   return (
-    <Container size="xl" py={{ base: 24, sm: 40 }}>
-      <Stack gap="xl">{children(query.data)}</Stack>
-    </Container>
+    <WorkspaceCalendarProvider calendar={calendar}>
+      <Container size="xl" py={{ base: 24, sm: 40 }}>
+        <Stack gap="xl">{children(query.data)}</Stack>
+      </Container>
+    </WorkspaceCalendarProvider>
   );
 }

@@ -1,12 +1,12 @@
 import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import type { MantineColor } from '@mantine/core';
 import { IconEye, IconGripVertical, IconPencil } from '@tabler/icons-react';
-import { formatDate } from '@teamshuffle/domain';
 import type { CSSProperties, HTMLAttributes } from 'react';
 import { useId } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import type { WorkspaceCard as WorkspaceCardData } from '@teamshuffle/domain';
+import { useFormatDate } from '../../../lib/dates/use-format-date';
 
 const ROLE_COLORS: Record<WorkspaceCardData['role'], MantineColor> = {
   creator: 'violet',
@@ -50,6 +50,7 @@ export function WorkspaceCard({
   isDragging = false,
 }: WorkspaceCardProps) {
   const { t } = useTranslation();
+  const dates = useFormatDate();
   const titleId = useId();
   return (
     <Card
@@ -109,7 +110,7 @@ export function WorkspaceCard({
           <Text size="sm">{t('workspaces.card.leaders', { count: card.leaderCount })}</Text>
         </Group>
         <Text size="xs" c="dimmed">
-          {t('workspaces.card.joined', { date: formatDate(card.joinedAt) })}
+          {t('workspaces.card.joined', { date: dates.date(card.joinedAt) })}
         </Text>
         <Group gap="xs" mt="auto">
           <Button
