@@ -2,6 +2,7 @@ import { Container, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useTranslation } from '../../lib/i18n';
 import { PageLoader } from '../../components/page-loader';
 import { AccountDetailsCard } from '../../features/profile/components/account-details-card';
+import { useDashboard } from '../../features/dashboard/api/get-dashboard';
 import { AccountStatsCard } from '../../features/profile/components/account-stats-card';
 import { CalendarFeedCard } from '../../features/profile/components/calendar-feed-card';
 import { DeleteAccountSection } from '../../features/profile/components/delete-account-section';
@@ -31,12 +32,34 @@ export function ProfileRoute() {
         <AccountDetailsCard user={user} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
           <StorageCard />
-          <AccountStatsCard />
+          {user.isVerified ? (
+            <ProfileStats />
+          ) : (
+            // The dashboard's figures are for verified accounts (GET /api/dashboard).
+            <AccountStatsCard
+              stats={undefined}
+              isError={false}
+              onRetry={() => undefined}
+              unavailable={t('profile.stats.verifyFirst')}
+            />
+          )}
         </SimpleGrid>
         {user.isVerified && user.email ? <EmailNotificationsCard email={user.email} /> : null}
         {user.isVerified ? <CalendarFeedCard /> : null}
         <DeleteAccountSection hasPassword={user.hasPassword} />
       </Stack>
     </Container>
+  );
+}
+
+/** The account statistics: the dashboard's figures, from its query (issue 27). */
+function ProfileStats() {
+  const dashboard = useDashboard();
+  return (
+    <AccountStatsCard
+      stats={dashboard.data?.stats}
+      isError={dashboard.isError}
+      onRetry={() => void dashboard.refetch()}
+    />
   );
 }

@@ -340,6 +340,9 @@ export const en = {
       teamsCreated: 'Teams created',
       teamsJoined: 'Teams joined',
       savedResults: 'Saved results',
+      loading: 'Loading your statistics…',
+      loadFailed: 'Your statistics could not be loaded.',
+      verifyFirst: 'Verify your email address to see your statistics.',
     },
     delete: {
       sectionTitle: 'Delete Account',

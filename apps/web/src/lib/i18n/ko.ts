@@ -337,6 +337,9 @@ export const ko: Translation = {
       teamsCreated: '만든 팀',
       teamsJoined: '참여한 팀',
       savedResults: '저장된 결과',
+      loading: '통계를 불러오는 중…',
+      loadFailed: '통계를 불러오지 못했습니다.',
+      verifyFirst: '이메일 주소를 인증하면 통계를 볼 수 있습니다.',
     },
     delete: {
       sectionTitle: '계정 삭제',

@@ -1,10 +1,33 @@
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { DashboardView } from '@teamshuffle/domain';
 import { useTranslation } from '../../../lib/i18n';
+import { CardLoadFailed, CardLoading } from './card-load-state';
 
-// spec part 1, section 9: the profile's account statistics are static zeros.
-const STATS = ['teamsCreated', 'teamsJoined', 'savedResults'] as const;
+type Stats = DashboardView['stats'];
 
-export function AccountStatsCard() {
+// The spec's static zeros were a placeholder (issue 27): the profile shows the dashboard's
+// figures, from the same query (GET /api/dashboard), handed in by the page.
+const STATS = [
+  { label: 'teamsCreated', key: 'workspacesCreated' },
+  { label: 'teamsJoined', key: 'workspacesJoined' },
+  { label: 'savedResults', key: 'savedResults' },
+] as const satisfies readonly { label: string; key: keyof Stats }[];
+
+type AccountStatsCardProps = {
+  /** The dashboard's figures; undefined while they load or when they failed. */
+  stats: Stats | undefined;
+  isError: boolean;
+  onRetry: () => void;
+  /** Why there are no figures to ask for (an unverified account), shown instead of them. */
+  unavailable?: string | null;
+};
+
+export function AccountStatsCard({
+  stats,
+  isError,
+  onRetry,
+  unavailable = null,
+}: AccountStatsCardProps) {
   const { t } = useTranslation();
   return (
     <Card withBorder radius="lg" padding="lg">
@@ -12,18 +35,28 @@ export function AccountStatsCard() {
         <Title order={2} size="h4">
           {t('profile.stats.title')}
         </Title>
-        <SimpleGrid cols={3} spacing="sm">
-          {STATS.map((stat) => (
-            <Stack key={stat} gap={0} align="center" ta="center">
-              <Text fz={28} fw={700} lh={1.2}>
-                0
-              </Text>
-              <Text size="xs" c="dimmed">
-                {t(`profile.stats.${stat}`)}
-              </Text>
-            </Stack>
-          ))}
-        </SimpleGrid>
+        {unavailable ? (
+          <Text size="sm" c="dimmed">
+            {unavailable}
+          </Text>
+        ) : stats ? (
+          <SimpleGrid cols={3} spacing="sm">
+            {STATS.map(({ label, key }) => (
+              <Stack key={key} gap={0} align="center" ta="center">
+                <Text fz={28} fw={700} lh={1.2} data-testid={`profile-stat-${label}`}>
+                  {stats[key]}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {t(`profile.stats.${label}`)}
+                </Text>
+              </Stack>
+            ))}
+          </SimpleGrid>
+        ) : isError ? (
+          <CardLoadFailed text={t('profile.stats.loadFailed')} onRetry={onRetry} />
+        ) : (
+          <CardLoading text={t('profile.stats.loading')} />
+        )}
       </Stack>
     </Card>
   );
