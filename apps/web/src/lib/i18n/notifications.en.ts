@@ -65,15 +65,28 @@ export const notificationsEn = {
     days_one: '{{count}} day ago',
     days_other: '{{count}} days ago',
   },
-  // The profile's e-mail choice (issue 13: off by default).
+  // The profile's e-mail choices (issue 13: off by default; reminders, issue 26: none by default).
   email: {
     title: 'E-mail Notifications',
-    label: 'Also e-mail me new assignments and deadline reminders',
+    label: 'Also e-mail me new assignments',
     description: 'Sent to {{email}}. Everything else stays in the bell.',
     loading: 'Loading your notification settings…',
     loadFailed: 'Failed to load your notification settings.',
-    on: 'You will get e-mails for new assignments and deadline reminders.',
-    off: 'You will no longer get notification e-mails.',
+    on: 'You will get e-mails for new assignments.',
+    off: 'You will no longer get e-mails for new assignments.',
     failed: 'Failed to update your notification settings. Please try again.',
+    reminders: {
+      label: 'Deadline reminders by e-mail',
+      description:
+        'Reminders of work you have not handed in always appear in the bell; choose whether they are also e-mailed.',
+      immediate: 'Each reminder at once',
+      digest: 'One daily digest (after midnight UTC)',
+      none: 'No e-mail',
+      saved: {
+        immediate: 'Deadline reminders will be e-mailed at once.',
+        digest: 'Deadline reminders will be e-mailed in one daily digest.',
+        none: 'Deadline reminders will not be e-mailed.',
+      },
+    },
   },
 };

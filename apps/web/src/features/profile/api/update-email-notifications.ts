@@ -6,7 +6,7 @@ import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * PUT /api/preferences with only `emailNotifications` (the other preferences stay): whether new
- * assignments and deadline reminders also come by e-mail. Answers every preference.
+ * assignments also come by e-mail (reminders: `update-reminder-mail.ts`). Answers every preference.
  */
 export async function updateEmailNotifications(isEnabled: boolean): Promise<Preferences> {
   const body = await apiFetch<unknown>('/api/preferences', {
