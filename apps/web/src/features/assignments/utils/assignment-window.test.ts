@@ -77,3 +77,24 @@ describe('defaultWindow', () => {
     expect(seoulWallTime(defaultWindow(now).startAt)).toBe('2025-03-04 00:00:00');
   });
 });
+
+describe("the pickers in the workspace's own zone (issue 26)", () => {
+  it('reads and shows wall-clock times in New York, through daylight saving', () => {
+    const ny = 'America/New_York';
+    expect(seoulWallTime('2026-07-01T03:59:00.000Z', ny)).toBe('2026-06-30 23:59:00');
+    expect(instantFromSeoulWallTime('2026-06-30 23:59', ny)).toBe('2026-07-01T03:59:00.000Z');
+    expect(instantFromSeoulWallTime('2026-12-31 23:59', ny)).toBe('2027-01-01T04:59:00.000Z');
+    expect(formatWallTime('2026-12-31 23:59:00', ny, (instant) => instant)).toBe(
+      '2027-01-01T04:59:00.000Z',
+    );
+  });
+
+  it('opens a new window today 00:00 to tomorrow 23:59 in Berlin', () => {
+    // 23:30 UTC on 28 March 2026 is 00:30 on 29 March in Berlin, the day summer time starts.
+    const window = defaultWindow(Date.parse('2026-03-28T23:30:00.000Z'), 'Europe/Berlin');
+    expect(window).toEqual({
+      startAt: '2026-03-28T23:00:00.000Z',
+      endAt: '2026-03-30T21:59:00.000Z',
+    });
+  });
+});

@@ -1,9 +1,16 @@
-import { SEOUL_UTC_OFFSET_MS, defaultAssignmentWindow, formatDateTime } from '@teamshuffle/domain';
+import {
+  DEFAULT_TIME_ZONE,
+  dateKeyInZone,
+  formatDateTime,
+  instantFromWallTime,
+  startOfDayInZone,
+  wallTimeInZone,
+} from '@teamshuffle/domain';
 
 // An assignment's submission window: where it stands now, and how its instants are edited. The
-// date pickers work in wall-clock strings ('YYYY-MM-DD HH:mm:ss') with no zone; the spec shows and
-// sets every date in Seoul time, so a picker's string is read as Seoul time and stored as an
-// instant (spec part 2, section 9: Korean locale, Seoul time zone).
+// date pickers work in wall-clock strings ('YYYY-MM-DD HH:mm:ss') with no zone; a picker's string
+// is read in the workspace's time zone (issue 26, decision 0029; Seoul when none is given, as the
+// spec had it) and stored as an instant.
 
 /** Where the window stands: before the start (refused), open, or after the end (late). */
 export type WindowPhase = 'upcoming' | 'open' | 'ended';
@@ -21,42 +28,52 @@ export function windowPhase(window: AssignmentWindow, now: number): WindowPhase 
   return 'open';
 }
 
-const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
-
-/** An instant as the picker holds it: the Seoul wall-clock time 'YYYY-MM-DD HH:mm:ss'. */
-export function seoulWallTime(instant: string | null): string | null {
+/** An instant as the picker holds it: the zone's wall-clock time 'YYYY-MM-DD HH:mm:ss'. */
+export function seoulWallTime(
+  instant: string | null,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): string | null {
   if (instant === null) return null;
   const ms = Date.parse(instant);
   if (!Number.isFinite(ms)) return null;
-  // Seoul is a fixed UTC+9 (no daylight saving), so shifting and reading UTC is exact.
-  return new Date(ms + SEOUL_UTC_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+  return wallTimeInZone(ms, timeZone);
 }
 
-/** A picker's Seoul wall-clock time as an instant (ISO 8601, UTC); null when empty or malformed. */
-export function instantFromSeoulWallTime(value: string | null | undefined): string | null {
-  const match = value ? WALL_TIME.exec(value.trim()) : null;
-  if (!match) return null;
-  const [, year, month, day, hour, minute, second] = match;
-  const ms =
-    Date.UTC(
-      Number(year),
-      Number(month) - 1,
-      Number(day),
-      Number(hour),
-      Number(minute),
-      Number(second ?? '0'),
-    ) - SEOUL_UTC_OFFSET_MS;
-  return Number.isFinite(ms) ? new Date(ms).toISOString() : null;
+/** A picker's wall-clock time in the zone as an instant (ISO 8601, UTC); null when malformed. */
+export function instantFromSeoulWallTime(
+  value: string | null | undefined,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): string | null {
+  const ms = value ? instantFromWallTime(value.trim(), timeZone) : null;
+  return ms === null ? null : new Date(ms).toISOString();
 }
 
-/** The window of a new assignment: today 00:00 to tomorrow 23:59, Seoul time (spec part 2, section 9). */
-export function defaultWindow(now: number): { startAt: string; endAt: string } {
-  const { startDate, endDate } = defaultAssignmentWindow(now);
-  return { startAt: new Date(startDate).toISOString(), endAt: new Date(endDate).toISOString() };
+/**
+ * The window of a new assignment: today 00:00 to tomorrow 23:59 in the workspace's zone (spec part
+ * 2, section 9, in Seoul time there).
+ */
+export function defaultWindow(
+  now: number,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): { startAt: string; endAt: string } {
+  const today = dateKeyInZone(now, timeZone);
+  const tomorrow = dateKeyInZone(startOfDayInZone(today, timeZone) + 36 * 60 * 60 * 1000, timeZone);
+  const endAt = instantFromWallTime(`${tomorrow} 23:59`, timeZone)!;
+  return {
+    startAt: new Date(startOfDayInZone(today, timeZone)).toISOString(),
+    endAt: new Date(endAt).toISOString(),
+  };
 }
 
-/** A picker's value as the page shows dates (ko-KR, Seoul): '2025. 3. 3. 오전 12:00'. */
-export function formatWallTime(value: string): string {
-  const instant = instantFromSeoulWallTime(value);
-  return instant === null ? value : formatDateTime(instant);
+/**
+ * A picker's value as the page shows dates: read in `timeZone` and written by `format` (the page's
+ * useFormatDate().dateTime); without them, Seoul and the spec's Korean format.
+ */
+export function formatWallTime(
+  value: string,
+  timeZone: string = DEFAULT_TIME_ZONE,
+  format: (instant: string) => string = formatDateTime,
+): string {
+  const instant = instantFromSeoulWallTime(value, timeZone);
+  return instant === null ? value : format(instant);
 }
