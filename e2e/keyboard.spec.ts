@@ -270,7 +270,7 @@ test('the workspace page and its settings, as owner', async ({ browser, baseURL 
     });
     await page.keyboard.type(`leader-${Date.now()}@example.com`);
     await page.keyboard.press('Enter');
-    await expectToast(page, /팀 리더 이메일이 저장되었습니다/);
+    await expectToast(page, /Team leader emails saved/);
     const publicAccess = settings.getByRole('switch', { name: 'Public Access' });
     await tabTo(page, publicAccess, { limit: 30 });
     await page.keyboard.press('Space');

@@ -242,7 +242,7 @@ test.describe('the shell', () => {
     await page.goto('/workspace/ws-42/team/7/chat');
     await expect(page.getByTestId('chat-workspace-id')).toHaveText('ws-42');
     await expect(page.getByTestId('chat-team-id')).toHaveText('7');
-    await expect(page.getByText('채팅 기능은 곧 제공될 예정입니다.')).toBeVisible();
+    await expect(page.getByText('Team chat is coming soon.')).toBeVisible();
   });
 });
 

@@ -101,7 +101,7 @@ test.describe.serial('workspaces by role', () => {
     await expect(settings.getByText('Please enter a valid email address')).toBeVisible();
     await settings.getByLabel('Team 1 leader e-mail (Ann)').fill(leader.email);
     await settings.getByRole('button', { name: 'Save Team Leader Emails' }).click();
-    await expectToast(page, '팀 리더 이메일이 저장되었습니다. (추가 1명, 제거 0명)');
+    await expectToast(page, 'Team leader emails saved (1 added, 0 removed).');
     await page.keyboard.press('Escape');
     await expect(settings).toBeHidden();
 
@@ -115,7 +115,7 @@ test.describe.serial('workspaces by role', () => {
     await expect(emails.getByText('Leader email set in Settings')).toBeVisible();
     await emails.getByLabel('Email of Ben').fill(member.email.toUpperCase());
     await emails.getByRole('button', { name: 'Save Emails' }).click();
-    await expectToast(page, '팀원 이메일이 저장되었습니다. (추가 1명, 제거 0명)');
+    await expectToast(page, 'Member emails saved (1 added, 0 removed).');
     await expect(emails).toBeHidden();
     // The owner sees the addresses; Ann and Ben are now tied to verified accounts.
     await expect(team(page, 1)).toContainText(member.email);
@@ -164,11 +164,11 @@ test.describe.serial('workspaces by role', () => {
     await expect(emails.getByText('Leader email set in Settings')).toBeVisible();
     // Nothing changed: nothing is saved.
     await emails.getByRole('button', { name: 'Save Emails' }).click();
-    await expectToast(page, '변경된 팀원 이메일이 없습니다.');
+    await expectToast(page, 'No member emails changed.');
     await team(page, 1).getByRole('button', { name: 'Manage Emails for Team 1' }).click();
     await emails.getByLabel('Email of Eve').fill('eve@example.com');
     await emails.getByRole('button', { name: 'Save Emails' }).click();
-    await expectToast(page, '팀원 이메일이 저장되었습니다. (추가 1명, 제거 0명)');
+    await expectToast(page, 'Member emails saved (1 added, 0 removed).');
     await expect(team(page, 1)).toContainText('eve@example.com');
   });
 

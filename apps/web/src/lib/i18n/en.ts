@@ -173,10 +173,11 @@ export const en = {
       sent: 'Verification email sent! Please check your email and spam folder.',
       failed: 'Failed to resend verification email. Please try again.',
       // spec part 1, section 2: the gate's tips are in Korean (kept in every language).
-      tipsTitle: '이메일이 보이지 않나요?',
-      tipSpam: '스팸함(정크 메일함)을 확인해 주세요.',
-      tipPromotions: 'Gmail을 사용하신다면 프로모션 탭도 확인해 주세요.',
-      tipResend: '몇 분이 지나도 메일이 오지 않으면 아래 버튼으로 인증 메일을 다시 보내 주세요.',
+      tipsTitle: "Can't find the email?",
+      tipSpam: 'Check your spam (junk mail) folder.',
+      tipPromotions: 'If you use Gmail, check the Promotions tab too.',
+      tipResend:
+        'If no email has arrived after a few minutes, send the verification email again with the button below.',
     },
     resetPassword: {
       title: 'Reset Password',
@@ -307,7 +308,7 @@ export const en = {
   teamChat: {
     workspaceId: 'Workspace ID',
     teamId: 'Team ID',
-    comingSoon: '채팅 기능은 곧 제공될 예정입니다.',
+    comingSoon: 'Team chat is coming soon.',
   },
   profile: {
     signInTitle: 'Please sign in',
@@ -535,10 +536,11 @@ export const en = {
       placeholder: 'name@example.com',
       save: 'Save Emails',
       cancel: 'Cancel',
-      // spec part 2, section 8: the e-mail saves answer in Korean, with the counts.
-      saved: '팀원 이메일이 저장되었습니다. (추가 {{added}}명, 제거 {{removed}}명)',
-      unchanged: '변경된 팀원 이메일이 없습니다.',
-      failed: '팀원 이메일을 저장하지 못했습니다. 다시 시도해 주세요.',
+      // spec part 2, section 8: the e-mail saves answer with the counts (in Korean in the spec;
+      // in the chosen language since issue 27).
+      saved: 'Member emails saved ({{added}} added, {{removed}} removed).',
+      unchanged: 'No member emails changed.',
+      failed: 'Failed to save member emails. Please try again.',
       // One person, one roster entry (issue 23).
       duplicateEmail:
         '{{email}} is already the e-mail of {{holder}}; {{member}} cannot have it too.',
@@ -596,10 +598,11 @@ export const en = {
       leaderEmailNoLeader: 'Team {{number}} (No Leader)',
       chooseLeaderFirst: 'Choose a leader for Team {{number}} first.',
       saveLeaders: 'Save Team Leader Emails',
-      // spec part 2, section 8: the e-mail saves answer in Korean, with the counts.
-      leadersSaved: '팀 리더 이메일이 저장되었습니다. (추가 {{added}}명, 제거 {{removed}}명)',
-      leadersUnchanged: '변경된 팀 리더 이메일이 없습니다.',
-      leadersFailed: '팀 리더 이메일을 저장하지 못했습니다. 다시 시도해 주세요.',
+      // spec part 2, section 8: the e-mail saves answer with the counts (in Korean in the spec;
+      // in the chosen language since issue 27).
+      leadersSaved: 'Team leader emails saved ({{added}} added, {{removed}} removed).',
+      leadersUnchanged: 'No team leader emails changed.',
+      leadersFailed: 'Failed to save team leader emails. Please try again.',
       dangerZone: 'Danger Zone',
       deleteHint: 'Deleting removes the workspace with its teams, members and settings.',
       deleteTeam: 'Delete Team',

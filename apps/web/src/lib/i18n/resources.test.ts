@@ -17,9 +17,23 @@ describe('translations', () => {
     expect(values(ko).every((v) => typeof v === 'string' && v.length > 0)).toBe(true);
   });
 
-  it('keeps the spec wording of the chat placeholder in both languages', () => {
-    expect(en.teamChat.comingSoon).toBe('채팅 기능은 곧 제공될 예정입니다.');
-    expect(ko.teamChat.comingSoon).toBe(en.teamChat.comingSoon);
+  // Issue 27: the verification gate's tips, the chat placeholder and the e-mail saves were in
+  // Korean in the English interface too; every string is in the chosen language.
+  it('has no Korean in the English interface but the name of the Korean language', () => {
+    const entries = (obj: unknown, prefix = ''): [string, unknown][] =>
+      typeof obj === 'object' && obj !== null
+        ? Object.entries(obj).flatMap(([key, child]) =>
+            entries(child, prefix ? `${prefix}.${key}` : key),
+          )
+        : [[prefix, obj]];
+    const korean = entries(en)
+      .filter(
+        ([, value]) =>
+          typeof value === 'string' && /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7a3]/.test(value),
+      )
+      .map(([key]) => key);
+    expect(korean).toEqual(['language.ko']);
+    expect(ko.teamChat.comingSoon).toBe('채팅 기능은 곧 제공될 예정입니다.');
   });
 });
 
@@ -54,10 +68,10 @@ describe('accounts wording', () => {
     expect(en.profile.storage.high).toBe('Storage usage is high');
   });
 
-  it('shows the verification gate tips in Korean in both languages (spec part 1, section 2)', () => {
+  it('words the verification gate tips in each language (spec part 1, section 2; issue 27)', () => {
     for (const key of ['tipsTitle', 'tipSpam', 'tipPromotions', 'tipResend'] as const) {
-      expect(en.auth.gate[key]).toMatch(/[가-힣]/);
-      expect(ko.auth.gate[key]).toBe(en.auth.gate[key]);
+      expect(en.auth.gate[key]).not.toMatch(/[가-힣]/);
+      expect(ko.auth.gate[key]).toMatch(/[가-힣]/);
     }
   });
 });

@@ -54,10 +54,10 @@ export function EmailVerificationGate() {
             {t('auth.gate.afterVerifying')}
           </Text>
           <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-default-hover)">
-            <Text size="sm" fw={600} mb={4} lang="ko">
+            <Text size="sm" fw={600} mb={4}>
               {t('auth.gate.tipsTitle')}
             </Text>
-            <List size="sm" spacing={2} lang="ko">
+            <List size="sm" spacing={2}>
               <List.Item>{t('auth.gate.tipSpam')}</List.Item>
               <List.Item>{t('auth.gate.tipPromotions')}</List.Item>
               <List.Item>{t('auth.gate.tipResend')}</List.Item>

@@ -7,7 +7,10 @@ interface TeamChatPlaceholderProps {
   teamId: string;
 }
 
-/** Spec part 1, section 2: the team chat is a placeholder showing the ids and a Korean notice. */
+/**
+ * Spec part 1, section 2: the team chat is a placeholder showing the ids and a notice (Korean in
+ * the spec; in the chosen language since issue 27).
+ */
 export function TeamChatPlaceholder({ workspaceId, teamId }: TeamChatPlaceholderProps) {
   const { t } = useTranslation();
   return (
@@ -27,7 +30,7 @@ export function TeamChatPlaceholder({ workspaceId, teamId }: TeamChatPlaceholder
             <Code data-testid="chat-team-id">{teamId}</Code>
           </Group>
         </Stack>
-        <Text size="lg" fw={500} lang="ko">
+        <Text size="lg" fw={500}>
           {t('teamChat.comingSoon')}
         </Text>
       </Stack>
