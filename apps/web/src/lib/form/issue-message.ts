@@ -1,5 +1,7 @@
 import {
   FORM_MESSAGES,
+  PENALTY_ONLY_MESSAGE,
+  PENALTY_REQUIRED_MESSAGE,
   PASSWORD_RULES,
   TEXT_MESSAGES,
   errors,
@@ -50,7 +52,11 @@ export type FormMessageKey =
   | 'lectureNotes.form.errors.weekRange'
   | 'lectureNotes.form.errors.sizeWhole'
   | 'lectureNotes.form.errors.sizeRange'
-  | 'lectureNotes.grading.scoreRange';
+  | 'lectureNotes.grading.scoreRange'
+  | 'lateRules.validation.percentRange'
+  | 'lateRules.validation.graceRange'
+  | 'lateRules.validation.penaltyRequired'
+  | 'lateRules.validation.penaltyOnly';
 
 // tsc refuses a FormMessageKey that is not a key of the translations.
 const _keysExist: FormMessageKey extends TranslationKey ? true : never = true;
@@ -103,6 +109,11 @@ export const DOMAIN_FORM_MESSAGES: readonly { message: string; key: FormMessageK
   { message: 'Enter a size from {min} to {max} MB', key: 'lectureNotes.form.errors.sizeRange' },
   // A bulk row's score out of 0..max (bulkScoreMessage; issue 25): both bulk dialogs.
   { message: 'Score must be between 0 and {max}', key: 'lectureNotes.grading.scoreRange' },
+  // Late rules (issue 26, decision 0030): the late-rule fields of assignments and tasks.
+  { message: 'Enter a whole percent from {min} to {max}', key: 'lateRules.validation.percentRange' },
+  { message: 'Enter whole minutes from {min} to {max}', key: 'lateRules.validation.graceRange' },
+  { message: PENALTY_REQUIRED_MESSAGE, key: 'lateRules.validation.penaltyRequired' },
+  { message: PENALTY_ONLY_MESSAGE, key: 'lateRules.validation.penaltyOnly' },
 ];
 
 const TEXT_PROBLEM_KEYS: Record<TextProblem, FormMessageKey> = {

@@ -13,6 +13,7 @@ import { gradebookEn } from './gradebook.en';
 import { peerEvaluationEn } from './peer-evaluation.en';
 import { gradingEn } from './grading.en';
 import { myDeadlinesEn } from './my-deadlines.en';
+import { lateRulesEn } from './late-rules.en';
 import { courseCalendarEn } from './course-calendar.en';
 
 /** English strings of the web app. `ko.ts` must provide the same keys (checked by the type). */
@@ -32,6 +33,7 @@ export const en = {
   peer: peerEvaluationEn,
   grading: gradingEn,
   myDeadlines: myDeadlinesEn,
+  lateRules: lateRulesEn,
   courseCalendar: courseCalendarEn,
 
   common: {

@@ -13,6 +13,7 @@ import { gradebookKo } from './gradebook.ko';
 import { peerEvaluationKo } from './peer-evaluation.ko';
 import { gradingKo } from './grading.ko';
 import { myDeadlinesKo } from './my-deadlines.ko';
+import { lateRulesKo } from './late-rules.ko';
 import { courseCalendarKo } from './course-calendar.ko';
 
 /** Korean strings of the web app. */
@@ -31,6 +32,7 @@ export const ko: Translation = {
   peer: peerEvaluationKo,
   grading: gradingKo,
   myDeadlines: myDeadlinesKo,
+  lateRules: lateRulesKo,
   courseCalendar: courseCalendarKo,
 
   common: {

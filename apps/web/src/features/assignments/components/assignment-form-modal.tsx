@@ -17,6 +17,7 @@ import { DateTimePicker, DatesProvider } from '@mantine/dates';
 import {
   ASSIGNMENT_ALLOWED_TYPES,
   ASSIGNMENT_DEFAULT_ALLOWED_TYPES,
+  DEFAULT_LATE_RULE,
   MAX_FILE_SIZE_MB_DEFAULT,
   MAX_FILE_SIZE_MB_MAX,
   MAX_FILE_SIZE_MB_MIN,
@@ -38,6 +39,9 @@ import {
   instantFromSeoulWallTime,
   seoulWallTime,
 } from '../utils/assignment-window';
+import { LateRuleFields } from './late-rule-fields';
+import { lateRuleOf } from './late-notice';
+import { useFormatDate } from '../../../lib/dates/use-format-date';
 
 interface AssignmentFormModalProps {
   opened: boolean;
@@ -76,15 +80,20 @@ export function AssignmentFormModal({
   );
 }
 
-function valuesOf(assignment: AssignmentView | null, now: number): AssignmentForm {
+function valuesOf(
+  assignment: AssignmentView | null,
+  now: number,
+  timeZone: string,
+): AssignmentForm {
   if (!assignment) {
     return {
       title: '',
       description: '',
       // spec part 2, section 9: today 00:00 to tomorrow 23:59
-      ...defaultWindow(now),
+      ...defaultWindow(now, timeZone),
       maxFileSizeMb: MAX_FILE_SIZE_MB_DEFAULT,
       allowedTypes: [...ASSIGNMENT_DEFAULT_ALLOWED_TYPES],
+      ...DEFAULT_LATE_RULE,
     };
   }
   return {
@@ -94,6 +103,7 @@ function valuesOf(assignment: AssignmentView | null, now: number): AssignmentFor
     endAt: assignment.endAt,
     maxFileSizeMb: assignment.maxFileSizeMb,
     allowedTypes: [...assignment.allowedTypes],
+    ...lateRuleOf(assignment),
   };
 }
 
@@ -107,9 +117,11 @@ function AssignmentFormBody({
   onDone: () => void;
 }) {
   const { t, i18n } = useTranslation();
+  // The pickers read and show times in the workspace's zone (issue 26).
+  const dates = useFormatDate();
   const create = useCreateAssignment();
   const update = useUpdateAssignment();
-  const [initialValues] = useState(() => valuesOf(assignment, Date.now()));
+  const [initialValues] = useState(() => valuesOf(assignment, Date.now(), dates.timeZone));
   const form = useSchemaForm(assignmentForm, { initialValues });
   const [failure, setFailure] = useState<string | null>(null);
   const isPending = create.isPending || update.isPending;
@@ -153,9 +165,11 @@ function AssignmentFormBody({
     <DateTimePicker
       label={label}
       placeholder={t('assignments.form.datePlaceholder')}
-      value={seoulWallTime(form.values[field])}
-      onChange={(value) => form.setFieldValue(field, instantFromSeoulWallTime(value))}
-      valueFormat={formatWallTime}
+      value={seoulWallTime(form.values[field], dates.timeZone)}
+      onChange={(value) =>
+        form.setFieldValue(field, instantFromSeoulWallTime(value, dates.timeZone))
+      }
+      valueFormat={(value: string) => formatWallTime(value, dates.timeZone, dates.dateTime)}
       clearable
       error={form.errors[field]}
       data-testid={`assignment-${field}`}
@@ -208,6 +222,16 @@ function AssignmentFormBody({
             }))}
             searchable
             {...form.getInputProps('allowedTypes')}
+          />
+          <LateRuleFields
+            testId="assignment"
+            values={form.values}
+            onChange={(patch) => form.setValues(patch)}
+            errors={{
+              latePenaltyPercentPerDay: form.errors['latePenaltyPercentPerDay'],
+              latePenaltyFloorPercent: form.errors['latePenaltyFloorPercent'],
+              graceMinutes: form.errors['graceMinutes'],
+            }}
           />
           {failure ? (
             <Alert color="red" variant="light" role="alert">

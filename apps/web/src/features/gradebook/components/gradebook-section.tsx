@@ -24,6 +24,7 @@ import { useGradeCell } from '../api/grade-cell';
 import { GradebookCellMarks } from './gradebook-cell-marks';
 import { GradebookLoading } from './gradebook-loading';
 import { errorText, formatScore } from './gradebook-format';
+import { LatePenaltyText } from './late-penalty-text';
 import { OverrideModal } from './override-modal';
 import { WeightsForm } from './weights-form';
 
@@ -257,6 +258,7 @@ function GradebookTable({ workspaceId, book }: { workspaceId: string; book: Grad
             <Text size="sm">
               {t('gradebook.details.gradedScore')}: {formatScore(focusedCell.gradedScore)}
             </Text>
+            <LatePenaltyText cell={focusedCell} />
             {focusedCell.teamNumber !== null && focusedItem.category !== 'peer' ? (
               <Text size="sm">
                 {t('gradebook.details.forTeam', { number: focusedCell.teamNumber })}

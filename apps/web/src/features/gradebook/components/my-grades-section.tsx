@@ -7,6 +7,7 @@ import { useMyGrades } from '../api/get-my-grades';
 import { GradebookCellMarks } from './gradebook-cell-marks';
 import { GradebookLoading } from './gradebook-loading';
 import { errorText, formatScore } from './gradebook-format';
+import { LatePenaltyText } from './late-penalty-text';
 
 /**
  * My grades (issue 25): the signed-in member's own grade on every graded item, with feedback,
@@ -80,6 +81,7 @@ export function MyGradesSection({ detail }: { detail: WorkspaceDetail }) {
                         {cell.score === null ? null : <GradeBadge percent={cell.score} size="xs" />}
                         <GradebookCellMarks flags={cell.flags} long />
                       </Group>
+                      {cell.flags.includes('overridden') ? null : <LatePenaltyText cell={cell} />}
                       {cell.overrideReason ? (
                         <Text size="xs" c="dimmed">
                           {t('gradebook.my.override', { reason: cell.overrideReason })}

@@ -33,6 +33,7 @@ import { ApiError } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { useSchemaForm } from '../../../lib/form/use-schema-form';
 import { notify } from '../../../lib/notify';
+import { LateRuleFields } from '../../assignments/components/late-rule-fields';
 import { useCreateNote } from '../api/create-note';
 import { useUpdateNote } from '../api/update-note';
 import {
@@ -316,6 +317,16 @@ function NoteForm({
                   <Radio value="individual" label={t('lectureNotes.form.typeIndividual')} />
                 </Stack>
               </Radio.Group>
+              <LateRuleFields
+                testId="task"
+                values={task}
+                onChange={(patch) => form.setFieldValue('task', { ...task, ...patch })}
+                errors={{
+                  latePenaltyPercentPerDay: form.errors['task.latePenaltyPercentPerDay'],
+                  latePenaltyFloorPercent: form.errors['task.latePenaltyFloorPercent'],
+                  graceMinutes: form.errors['task.graceMinutes'],
+                }}
+              />
             </Stack>
           ) : null}
 

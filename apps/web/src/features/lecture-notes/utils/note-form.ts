@@ -48,6 +48,10 @@ export function noteFormValues(note: LectureNote | null): NoteFormValues {
           maxFileSizeMb: task.maxFileSizeMb,
           allowedTypes: [...task.allowedTypes],
           assignmentType: task.assignmentType,
+          latePolicy: task.latePolicy,
+          latePenaltyPercentPerDay: task.latePenaltyPercentPerDay,
+          latePenaltyFloorPercent: task.latePenaltyFloorPercent,
+          graceMinutes: task.graceMinutes,
         }
       : null,
   };
@@ -70,7 +74,18 @@ function sameTask(note: LectureNote['task'], task: NoteFormOutput['task']): bool
     sameInstant(note.deadline, task.deadline) &&
     note.maxFileSizeMb === task.maxFileSizeMb &&
     sameTypes(note.allowedTypes, task.allowedTypes) &&
-    note.assignmentType === task.assignmentType
+    note.assignmentType === task.assignmentType &&
+    // Late work (decision 0030): a field the form left out is the note's.
+    note.latePolicy === (task.latePolicy ?? note.latePolicy) &&
+    note.latePenaltyPercentPerDay ===
+      (task.latePenaltyPercentPerDay !== undefined
+        ? task.latePenaltyPercentPerDay
+        : note.latePenaltyPercentPerDay) &&
+    note.latePenaltyFloorPercent ===
+      (task.latePenaltyFloorPercent !== undefined
+        ? task.latePenaltyFloorPercent
+        : note.latePenaltyFloorPercent) &&
+    note.graceMinutes === (task.graceMinutes ?? note.graceMinutes)
   );
 }
 
