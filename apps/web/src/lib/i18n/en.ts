@@ -44,6 +44,7 @@ export const en = {
   },
   language: {
     label: 'Language',
+    current: 'Language: {{language}}',
     en: 'EN',
     ko: '한국어',
   },

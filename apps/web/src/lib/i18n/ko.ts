@@ -43,6 +43,7 @@ export const ko: Translation = {
   },
   language: {
     label: '언어',
+    current: '언어: {{language}}',
     en: 'EN',
     ko: '한국어',
   },

@@ -4,7 +4,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { isPrerendering } from '../../../lib/prerendering';
 import { BrandLink } from './brand-link';
 import { ColorSchemeToggle } from './color-scheme-toggle';
-import { LanguageSwitch } from './language-switch';
+import { LanguageMenu, LanguageSwitch } from './language-switch';
 
 function MenuBurger({
   isOpen,
@@ -35,7 +35,11 @@ function MenuBurger({
 interface AppHeaderProps {
   isMenuOpen: boolean;
   onToggleMenu: () => void;
-  hasLanguageSwitch: boolean;
+  /**
+   * The language choice: the EN / 한국어 switch on a wide screen, a compact menu on a phone
+   * (issue 27: it stays reachable from the header), none while prerendering a phone's page.
+   */
+  languageControl: 'switch' | 'menu';
   notificationSlot: ReactNode;
   userSlot: ReactNode;
 }
@@ -43,7 +47,7 @@ interface AppHeaderProps {
 export function AppHeader({
   isMenuOpen,
   onToggleMenu,
-  hasLanguageSwitch,
+  languageControl,
   notificationSlot,
   userSlot,
 }: AppHeaderProps) {
@@ -63,11 +67,13 @@ export function AppHeader({
         <BrandLink />
       </Group>
       <Group gap="xs" wrap="nowrap">
-        {hasLanguageSwitch ? (
+        {languageControl === 'switch' ? (
           <div data-header-language-switch>
             <LanguageSwitch />
           </div>
-        ) : null}
+        ) : (
+          <LanguageMenu />
+        )}
         <ColorSchemeToggle />
         {notificationSlot}
         {userSlot}

@@ -45,8 +45,9 @@ export function AppLayout({ children, notificationSlot, userSlot, navFooterSlot 
         <AppHeader
           isMenuOpen={isMenuOpen}
           onToggleMenu={isDesktop ? desktopMenu.toggle : mobileMenu.toggle}
-          // Rendered in one place only (header on wide screens, side menu on narrow ones).
-          hasLanguageSwitch={isDesktop}
+          // The switch on wide screens; on narrow ones a compact menu here, and the switch in
+          // the side menu too.
+          languageControl={isDesktop ? 'switch' : 'menu'}
           notificationSlot={notificationSlot}
           userSlot={userSlot}
         />
