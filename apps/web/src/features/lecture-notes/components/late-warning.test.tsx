@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { DEFAULT_LATE_RULE, BYTES_PER_MB, formatDateTime } from '@teamshuffle/domain';
+import { DEFAULT_LATE_RULE, BYTES_PER_MB } from '@teamshuffle/domain';
 import type {
   IndividualTaskState,
   LectureNote,
@@ -13,6 +13,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n';
 import { i18n } from '../../../lib/i18n';
+import { dateFormat } from '../../../lib/dates/use-format-date';
 import { SessionProvider } from '../../../lib/session/session-context';
 import { stubMatchMedia } from '../../../lib/testing/match-media';
 import type { TeamPanelAccess } from '../utils/task-view';
@@ -121,14 +122,16 @@ describe('the late warning on a note task’s hand-in', () => {
   it('tells the leader, before submitting, that a hand-in after the deadline is marked late', async () => {
     showTeamPanel(PAST);
     expect(screen.getByRole('button', { name: 'Submit Task' })).toBeTruthy();
+    // In the English interface, an English date (issue 26).
+    expect(dateFormat('en', null).deadline(PAST)).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, /);
     expect(screen.getByTestId('late-warning').textContent).toBe(
-      `The deadline (${formatDateTime(PAST)}) has passed. You can still submit, but the submission will be marked late.`,
+      `The deadline (${dateFormat('en', null).deadline(PAST)}) has passed. You can still submit, but the submission will be marked late.`,
     );
     cleanup();
     await i18n.changeLanguage('ko');
     showTeamPanel(PAST);
     expect(screen.getByTestId('late-warning').textContent).toBe(
-      `마감(${formatDateTime(PAST)})이 지났습니다. 제출은 가능하지만 지각 제출로 표시됩니다.`,
+      `마감(${dateFormat('ko', null).deadline(PAST)})이 지났습니다. 제출은 가능하지만 지각 제출로 표시됩니다.`,
     );
   });
 
@@ -173,6 +176,8 @@ describe('the late warning on a note task’s hand-in', () => {
       </Providers>,
     );
     expect(screen.getByRole('button', { name: 'Submit Files' })).toBeTruthy();
-    expect(screen.getByTestId('late-warning').textContent).toContain(formatDateTime(PAST));
+    expect(screen.getByTestId('late-warning').textContent).toContain(
+      dateFormat('en', null).deadline(PAST),
+    );
   });
 });

@@ -281,8 +281,10 @@ function NoteForm({
                 placeholder={t('lectureNotes.form.deadlinePlaceholder')}
                 valueFormat="YYYY-MM-DD HH:mm"
                 clearable
-                value={deadlineToPicker(task.deadline)}
-                onChange={(value) => form.setFieldValue('task.deadline', deadlineFromPicker(value))}
+                value={deadlineToPicker(task.deadline, calendar?.timeZone)}
+                onChange={(value) =>
+                  form.setFieldValue('task.deadline', deadlineFromPicker(value, calendar?.timeZone))
+                }
                 error={form.errors['task.deadline']}
               />
               <NumberInput

@@ -103,6 +103,17 @@ describe('the note form', () => {
     expect(deadlineToPicker(deadlineFromPicker('2025-12-31 23:59:00'))).toBe('2025-12-31 23:59:00');
   });
 
+  it("reads and writes the deadline in the workspace's zone, with its offset that day (issue 26)", () => {
+    const ny = 'America/New_York';
+    expect(deadlineToPicker('2026-07-01T03:59:00Z', ny)).toBe('2026-06-30 23:59:00');
+    expect(deadlineFromPicker('2026-06-30 23:59', ny)).toBe('2026-06-30T23:59:00-04:00');
+    expect(deadlineFromPicker('2026-12-31 23:59', ny)).toBe('2026-12-31T23:59:00-05:00');
+    expect(deadlineFromPicker('2026-13-31 23:59', ny)).toBeNull();
+    expect(
+      deadlineToPicker(deadlineFromPicker('2026-03-29 12:00', 'Europe/Berlin'), 'Europe/Berlin'),
+    ).toBe('2026-03-29 12:00:00');
+  });
+
   it('keeps only the task types and assignment types the API knows', () => {
     expect(chosenTypes(['png', 'exe', 'pdf'])).toEqual(['pdf', 'png']);
     expect(chosenAssignmentType('individual', 'team')).toBe('individual');

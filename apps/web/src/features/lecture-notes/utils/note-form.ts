@@ -1,5 +1,9 @@
 import {
   DEFAULT_TASK,
+  DEFAULT_TIME_ZONE,
+  instantFromWallTime,
+  wallTimeInZone,
+  zoneOffsetMs,
   SEOUL_UTC_OFFSET_MS,
   TASK_ALLOWED_TYPES,
   WEEK_DEFAULT,
@@ -118,20 +122,37 @@ export function toSeoulIso(instant: string): string {
 }
 
 /**
- * The deadline as the date-time picker shows it: Seoul wall time 'YYYY-MM-DD HH:mm:ss' (dates
- * are shown in Seoul time, spec part 2, section 9), or null.
+ * The deadline as the date-time picker shows it: the wall time 'YYYY-MM-DD HH:mm:ss' in the
+ * workspace's zone (issue 26, decision 0029; Seoul when none is given, spec part 2, section 9),
+ * or null.
  */
-export function deadlineToPicker(deadline: string | null): string | null {
+export function deadlineToPicker(
+  deadline: string | null,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): string | null {
   if (deadline === null) return null;
-  return toSeoulIso(deadline).slice(0, 19).replace('T', ' ');
+  return wallTimeInZone(deadline, timeZone);
 }
 
-/** The picker's Seoul wall time as the instant the API takes, or null when cleared. */
-export function deadlineFromPicker(value: string | null): string | null {
+/**
+ * The picker's wall time in the workspace's zone as the instant the API takes, written with that
+ * zone's offset at the moment ('2025-03-10T09:00:00+09:00'), or null when cleared.
+ */
+export function deadlineFromPicker(
+  value: string | null,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): string | null {
   if (value === null || value === '') return null;
   const match = PICKER_VALUE.exec(value);
   if (!match) return null;
-  return `${match[1]}T${match[2]}:${match[3] ?? '00'}+09:00`;
+  const wall = `${match[1]}T${match[2]}:${match[3] ?? '00'}`;
+  const instant = instantFromWallTime(wall, timeZone);
+  if (instant === null) return null;
+  const offset = zoneOffsetMs(instant, timeZone) / 60_000;
+  const sign = offset < 0 ? '-' : '+';
+  const hours = String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0');
+  const minutes = String(Math.abs(offset) % 60).padStart(2, '0');
+  return `${wallTimeInZone(instant, timeZone).replace(' ', 'T')}${sign}${hours}:${minutes}`;
 }
 
 /** The allowed types chosen in the multi-select, in the spec's order. */
