@@ -567,7 +567,7 @@ export const ko: Translation = {
     counters: {
       totalMembers: '전체 멤버',
       teams: '만들어진 팀',
-      groupSize: '그룹 크기',
+      groupSize: '처음 만든 팀 수',
       fixedGroups: '고정 그룹',
     },
     teams: {
@@ -852,6 +852,7 @@ export const ko: Translation = {
       title: '팀 만들기',
       text: '이 팀 구성을 저장하고, 공유할 수 있는 링크가 있는 팀 워크스페이스를 만듭니다.',
       fromSaved: '저장된 결과 "{{title}}"에서 만듭니다.',
+      useSaved: '저장된 제목 "{{title}}" 사용',
       label: '팀 이름',
       placeholder: '예: 소프트웨어공학 2025',
       submit: '팀 만들기',
