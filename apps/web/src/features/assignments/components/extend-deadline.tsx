@@ -3,7 +3,6 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { DateTimePicker, DatesProvider } from '@mantine/dates';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCalendarPlus } from '@tabler/icons-react';
-import { formatDateTime } from '@teamshuffle/domain';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/api-error-message';
@@ -15,6 +14,7 @@ import {
   instantFromSeoulWallTime,
   seoulWallTime,
 } from '../utils/assignment-window';
+import { useFormatDate } from '../../../lib/dates/use-format-date';
 
 interface ExtendDeadlineProps {
   target: ExtensionTarget;
@@ -32,13 +32,14 @@ interface ExtendDeadlineProps {
  */
 export function ExtendDeadline({ target, deadline, extendedTo, holder }: ExtendDeadlineProps) {
   const { t } = useTranslation();
+  const dates = useFormatDate();
   const [opened, { open, close }] = useDisclosure(false);
   if (deadline === null) return null;
   return (
     <Group gap="xs" wrap="wrap" data-testid="extension">
       {extendedTo ? (
         <Text size="sm" c="teal" fw={500} data-testid="extended-to">
-          {t('lateRules.extension.extendedTo', { date: formatDateTime(extendedTo) })}
+          {t('lateRules.extension.extendedTo', { date: dates.deadline(extendedTo) })}
         </Text>
       ) : null}
       <Button
@@ -84,6 +85,7 @@ function ExtensionForm({
   onDone: () => void;
 }) {
   const { t, i18n } = useTranslation();
+  const dates = useFormatDate();
   const put = usePutExtension();
   const remove = useDeleteExtension();
   const [value, setValue] = useState<string | null>(() => extendedTo);
@@ -128,10 +130,10 @@ function ExtensionForm({
       <Stack gap="md">
         <DateTimePicker
           label={t('lateRules.extension.dueLabel')}
-          description={t('lateRules.extension.dueHint', { date: formatDateTime(deadline) })}
-          value={seoulWallTime(value)}
-          onChange={(picked) => setValue(instantFromSeoulWallTime(picked))}
-          valueFormat={formatWallTime}
+          description={t('lateRules.extension.dueHint', { date: dates.deadline(deadline) })}
+          value={seoulWallTime(value, dates.timeZone)}
+          onChange={(picked) => setValue(instantFromSeoulWallTime(picked, dates.timeZone))}
+          valueFormat={(picked: string) => formatWallTime(picked, dates.timeZone, dates.dateTime)}
           data-autofocus
           data-testid="extension-due"
         />

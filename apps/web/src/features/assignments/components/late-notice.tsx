@@ -1,8 +1,9 @@
 import { Alert } from '@mantine/core';
 import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
-import { formatDateTime, handInState, type HandInState, type LateRule } from '@teamshuffle/domain';
+import { handInState, type HandInState, type LateRule } from '@teamshuffle/domain';
 import { useNow } from '../../../hooks/use-now';
 import { useTranslation } from '../../../lib/i18n';
+import { useFormatDate } from '../../../lib/dates/use-format-date';
 
 /**
  * A hand-in's state now (decision 0030): on time, late, late with a penalty, or closed, against
@@ -36,8 +37,9 @@ export function LateNotice({
   isOwner?: boolean;
 }) {
   const { t } = useTranslation();
+  const dates = useFormatDate();
   if (state.state === 'on_time') return null;
-  const date = formatDateTime(state.deadline);
+  const date = dates.deadline(state.deadline);
   if (state.state === 'closed' && !isOwner) {
     return (
       <Alert

@@ -1,13 +1,7 @@
 // @vitest-environment jsdom
 import { Button, MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  DEFAULT_LATE_RULE,
-  assignmentForm,
-  formatDateTime,
-  handInState,
-  type LateRule,
-} from '@teamshuffle/domain';
+import { DEFAULT_LATE_RULE, assignmentForm, handInState, type LateRule } from '@teamshuffle/domain';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -17,6 +11,7 @@ import { stubMatchMedia } from '../../../lib/testing/match-media';
 import { ExtendDeadline } from './extend-deadline';
 import { LateNotice } from './late-notice';
 import { LateRuleFields } from './late-rule-fields';
+import { dateFormat } from '../../../lib/dates/use-format-date';
 
 // Late rules in the web (issue 26, decision 0030): the "Late work" fields with the domain
 // schema's checks in both languages, the notice before a late or closed hand-in, and the owner's
@@ -147,7 +142,9 @@ describe('the notice before a late hand-in', () => {
     expect(screen.queryByTestId('late-warning')).toBeNull();
     cleanup();
     show(DEFAULT_LATE_RULE, after(1));
-    expect(screen.getByTestId('late-warning').textContent).toBe(late(formatDateTime(DEADLINE)));
+    expect(screen.getByTestId('late-warning').textContent).toBe(
+      late(dateFormat('en', null).deadline(DEADLINE)),
+    );
     cleanup();
     const penalty: LateRule = {
       ...DEFAULT_LATE_RULE,
@@ -156,7 +153,7 @@ describe('the notice before a late hand-in', () => {
     };
     show(penalty, after(30));
     expect(screen.getByTestId('late-warning').textContent).toBe(
-      `The deadline (${formatDateTime(DEADLINE)}) has passed: your work will be marked late and lose 10% of its grade per day late (20% now).`,
+      `The deadline (${dateFormat('en', null).deadline(DEADLINE)}) has passed: your work will be marked late and lose 10% of its grade per day late (20% now).`,
     );
     cleanup();
     const close: LateRule = { ...DEFAULT_LATE_RULE, latePolicy: 'close', graceMinutes: 30 };
@@ -164,7 +161,7 @@ describe('the notice before a late hand-in', () => {
     expect(screen.queryByTestId('closed-notice')).toBeNull();
     show(close, after(1));
     expect(screen.getByTestId('closed-notice').textContent).toBe(
-      `The deadline (${formatDateTime(DEADLINE)}) has passed: this task is closed to hand-ins.`,
+      `The deadline (${dateFormat('en', null).deadline(DEADLINE)}) has passed: this task is closed to hand-ins.`,
     );
     cleanup();
     // The owner's hand-in on a team's behalf is still taken: marked late.
@@ -210,7 +207,7 @@ describe('Extend deadline', () => {
       </Providers>,
     );
     expect(screen.getByTestId('extended-to').textContent).toBe(
-      `Extended to ${formatDateTime('2026-11-22T14:59:00.000Z')}`,
+      `Extended to ${dateFormat('en', null).deadline('2026-11-22T14:59:00.000Z')}`,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Change extension' }));
     expect(await screen.findByRole('button', { name: 'Remove extension' })).toBeTruthy();
