@@ -54,6 +54,10 @@ ALTER TABLE "user_preferences" ADD COLUMN "reminder_mail" text DEFAULT 'none' NO
 UPDATE "user_preferences" SET "reminder_mail" = 'immediate' WHERE "email_notifications";--> statement-breakpoint
 ALTER TABLE "user_preferences" ADD CONSTRAINT "user_preferences_reminder_mail" CHECK ("reminder_mail" in ('immediate', 'digest', 'none'));--> statement-breakpoint
 
+-- A reminder's notification keeps the deadline it is about, so the page can show it in the
+-- reader's language and time zone (the title and message are stored in English).
+ALTER TABLE "notifications" ADD COLUMN "due_at" timestamp with time zone;--> statement-breakpoint
+
 -- The sweep reads only the deadlines within the longest lead (168 h) through these.
 CREATE INDEX "assignments_end_at_idx" ON "assignments" USING btree ("end_at") WHERE "end_at" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "lecture_notes_task_deadline_idx" ON "lecture_notes" USING btree ("task_deadline") WHERE "is_published" AND "has_task" AND "task_deadline" IS NOT NULL;--> statement-breakpoint

@@ -11,6 +11,8 @@ export const notificationData = z.object({
   assignmentId: z.string().nullable(),
   noteId: z.string().nullable(),
   teamName: z.string().nullable(),
+  /** The deadline a deadline reminder is about (issue 26); absent or null for other types. */
+  dueAt: z.string().nullable().optional(),
 });
 export type NotificationData = z.infer<typeof notificationData>;
 

@@ -169,6 +169,7 @@ export class DeadlineReminders {
             assignmentId: row.kind === 'assignment' ? row.itemId : null,
             noteId: row.kind === 'task' ? row.itemId : null,
             teamName: row.teamNumber === null ? null : `Team ${row.teamNumber}`,
+            dueAt: claim.dueAt.toISOString(),
           },
         })),
       );

@@ -129,7 +129,12 @@ describe('deadline reminders', () => {
       message: expect.stringMatching(
         /^Team 2 has not handed in Lab report yet\. The deadline is .+\(Asia\/Seoul\)\.$/,
       ),
-      data: { workspaceId: c.workspaceId, assignmentId: work.id, teamName: 'Team 2' },
+      data: {
+        workspaceId: c.workspaceId,
+        assignmentId: work.id,
+        teamName: 'Team 2',
+        dueAt: due.toISOString(),
+      },
     });
     // The deadline in the workspace's zone, in English.
     const seoul = new Intl.DateTimeFormat('en-US', {

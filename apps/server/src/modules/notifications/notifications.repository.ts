@@ -66,6 +66,7 @@ export function presentNotification(row: NotificationRow): NotificationView {
       assignmentId: row.assignmentId,
       noteId: row.noteId,
       teamName: row.teamName,
+      dueAt: row.dueAt?.toISOString() ?? null,
     },
   };
 }
@@ -114,6 +115,7 @@ export async function writeNotification(
       assignmentId: data.assignmentId ?? null,
       noteId: data.noteId ?? null,
       teamName: data.teamName ?? null,
+      dueAt: data.dueAt ? new Date(data.dueAt) : null,
       dedupeKey,
     })
     .returning({ id: notifications.id });

@@ -38,6 +38,8 @@ export const notifications = pgTable(
     assignmentId: uuid('assignment_id'),
     noteId: uuid('note_id'),
     teamName: text('team_name'),
+    /** The deadline a reminder is about (issue 26, migration 0039); null for other types. */
+    dueAt: timestamp('due_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** The outbox row's key it was delivered from: a redelivery writes nothing (issue 23). */
     dedupeKey: text('dedupe_key'),

@@ -56,6 +56,10 @@ export const notificationsEn = {
     peer_evaluation_released: 'Peer evaluation results',
     generic: 'Notification',
   },
+  // A deadline reminder's line (issue 26): the deadline in the reader's language and zone.
+  reminder: {
+    due: 'Not handed in · due {{deadline}}',
+  },
   time: {
     justNow: 'Just now',
     minutes_one: '{{count}} minute ago',

@@ -56,6 +56,10 @@ export const notificationsKo: typeof notificationsEn = {
     submission_graded: '평가 완료',
     generic: '알림',
   },
+  // 마감 알림의 한 줄 (issue 26): 읽는 사람의 언어와 시간대로 쓴 마감 시각.
+  reminder: {
+    due: '미제출 · 마감 {{deadline}}',
+  },
   time: {
     justNow: '방금 전',
     minutes_one: '{{count}}분 전',

@@ -15,6 +15,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { notificationKind } from '../utils/notification-kind';
 import { notificationTimeText } from '../utils/notification-time';
 import { NotificationIcon } from './notification-icon';
+import { ReminderDue } from './reminder-due';
 import { useFormatDate } from '../../../lib/dates/use-format-date';
 
 interface NotificationItemProps {
@@ -87,6 +88,7 @@ export function NotificationItem({
                   {notification.message}
                 </Text>
               ) : null}
+              <ReminderDue notification={notification} />
               <Text size="xs" c="dimmed">
                 <time
                   dateTime={notification.createdAt}
