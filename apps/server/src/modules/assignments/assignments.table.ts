@@ -42,6 +42,10 @@ export const assignments = pgTable(
   },
   (table) => [
     index('assignments_workspace_idx').on(table.workspaceId),
+    // The deadline reminders' sweep reads the deadlines within a week (migration 0039).
+    index('assignments_end_at_idx')
+      .on(table.endAt)
+      .where(sql`${table.endAt} is not null`),
     check('assignments_title_not_blank', sql`length(btrim(${table.title})) > 0`),
     // spec part 2, section 5: 1 to 100 MB; pdf, doc, docx, ppt, pptx, txt, jpg, jpeg, png, zip
     check('assignments_max_file_size_range', sql`${table.maxFileSizeMb} between 1 and 100`),

@@ -28,6 +28,8 @@ export const deadlineExtensions = pgTable(
   },
   (table) => [
     index('deadline_extensions_workspace_idx').on(table.workspaceId),
+    // The deadline reminders' sweep finds extended deadlines within a week (migration 0039).
+    index('deadline_extensions_due_at_idx').on(table.dueAt),
     check(
       'deadline_extensions_one_item',
       sql`(${table.assignmentId} IS NULL) <> (${table.noteId} IS NULL)`,

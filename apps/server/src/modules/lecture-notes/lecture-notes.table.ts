@@ -49,6 +49,10 @@ export const lectureNotes = pgTable(
   },
   (table) => [
     index('lecture_notes_workspace_idx').on(table.workspaceId),
+    // The deadline reminders' sweep reads the published tasks' deadlines within a week (0039).
+    index('lecture_notes_task_deadline_idx')
+      .on(table.taskDeadline)
+      .where(sql`${table.isPublished} and ${table.hasTask} and ${table.taskDeadline} is not null`),
     // spec part 2, section 9: week 1 to 20; max file size 1 to 100 MB
     check('lecture_notes_week_range', sql`${table.week} between 1 and 20`),
     check('lecture_notes_max_file_size_range', sql`${table.maxFileSizeMb} between 1 and 100`),
