@@ -28,11 +28,15 @@ import { queryKeys } from '../lib/query-keys';
 import { AppRoutes, preloadPage } from './router';
 import { deferredKeys, fetchScreenData } from './page-data/page-data';
 import { pageDataAt } from './page-data/page-data-at';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 function page(client: QueryClient, url: string): ReactNode {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+    >
       <QueryClientProvider client={client}>
         <MemoryRouter initialEntries={[url]}>
           <AppRoutes />

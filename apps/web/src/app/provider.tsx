@@ -6,7 +6,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { darkModeColorSchemeManager } from '../lib/color-scheme-manager';
 import { loadChunk } from '../lib/chunk-load';
 import { queryClient } from '../lib/query-client';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 const colorSchemeManager = darkModeColorSchemeManager();
 
@@ -42,6 +42,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <MantineProvider
       theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
       colorSchemeManager={colorSchemeManager}
       // Spec: darkMode defaults to false; public/theme-init.js applies the same default.
       defaultColorScheme="light"
