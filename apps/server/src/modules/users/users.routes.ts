@@ -82,7 +82,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ sessionCookieNames: string[] }
       onRequest: app.requireVerifiedUser,
       schema: {
         tags: ['account'],
-        summary: 'Set my preferences (lecture-note sort order, e-mail notifications)',
+        summary:
+          'Set my preferences (lecture-note sort order, new-assignment e-mails, reminder mail: immediate, digest or none)',
         body: preferencesUpdate,
         response: { 200: preferences, ...errorResponses('unauthenticated', 'email_not_verified') },
       },
