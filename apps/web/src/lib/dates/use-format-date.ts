@@ -1,5 +1,6 @@
 import {
   type CourseCalendar,
+  DEFAULT_TIME_ZONE,
   type DateInput,
   type Language,
   courseWeek,
@@ -19,7 +20,8 @@ export type DateFormat = {
   language: Language;
   /** The zone dates are shown in: the workspace's inside one, the viewer's elsewhere. */
   timeZone: string;
-  viewerTimeZone: string;
+  /** The viewer's own zone; null where it is not known (on the server). */
+  viewerTimeZone: string | null;
   /** The workspace's calendar, or null outside a workspace. */
   calendar: CourseCalendar | null;
   /** 'Nov 26, 2026' / '2026. 11. 26.'; a bare 'YYYY-MM-DD' is that day. */
@@ -33,27 +35,29 @@ export type DateFormat = {
 };
 
 /**
- * Dates shown in `timeZone` (when Intl knows it; else the viewer's) in `language`'s format, with
- * the zone named where it differs from the viewer's. Pure, for helpers and tests; components
- * use `useFormatDate`.
+ * Dates shown in the calendar's zone (when Intl knows it), else the viewer's (Seoul when that is
+ * not known: on the server), in `language`'s format, with the zone named where it is not the
+ * viewer's. Pure, for helpers and tests; components use `useFormatDate`.
  */
 export function dateFormat(
   language: Language,
   calendar: CourseCalendar | null,
-  viewer: string = viewerTimeZone(),
+  viewer: string | null = viewerTimeZone(),
 ): DateFormat {
   const timeZone =
-    calendar?.timeZone && isKnownTimeZone(calendar.timeZone) ? calendar.timeZone : viewer;
+    calendar?.timeZone && isKnownTimeZone(calendar.timeZone)
+      ? calendar.timeZone
+      : (viewer ?? DEFAULT_TIME_ZONE);
   const display = { timeZone, language };
-  const zone = zoneLabel(timeZone, viewer, language);
-  const dateTime = (input: DateInput) => formatDateTime(input, display);
+  // Not knowing the viewer's zone (the server), no zone is named: the browser's render names it.
+  const zone = viewer === null ? null : zoneLabel(timeZone, viewer, language);
   return {
     language,
     timeZone,
     viewerTimeZone: viewer,
     calendar,
     date: (input) => formatDate(input, display),
-    dateTime,
+    dateTime: (input) => formatDateTime(input, display),
     zone,
     deadline: (input) => formatDateTimeIn(input, display, { withZone: zone !== null }),
   };

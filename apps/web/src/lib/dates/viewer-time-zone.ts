@@ -1,13 +1,13 @@
-import { DEFAULT_TIME_ZONE, isKnownTimeZone } from '@teamshuffle/domain';
+import { isKnownTimeZone } from '@teamshuffle/domain';
 import { isPrerendering } from '../prerendering';
 
 /**
- * The viewer's own time zone: the browser's. A page rendered on the server does not know it and
- * uses the spec's Seoul time (the browser's own render then shows its zone); a browser that
- * names no zone Intl knows gets Seoul as well.
+ * The viewer's own time zone: the browser's, when Intl names one it knows. Null on the server,
+ * which renders pages without knowing it (decision 0029: dates there use the workspace's zone,
+ * and a zone is named only once the browser knows whether it is the viewer's).
  */
-export function viewerTimeZone(): string {
-  if (isPrerendering()) return DEFAULT_TIME_ZONE;
+export function viewerTimeZone(): string | null {
+  if (isPrerendering()) return null;
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return zone && isKnownTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
+  return zone && isKnownTimeZone(zone) ? zone : null;
 }

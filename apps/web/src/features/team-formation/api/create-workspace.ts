@@ -16,7 +16,7 @@ export async function createWorkspace(
 ): Promise<CreatedWorkspace> {
   const body = await apiFetch<unknown>('/api/workspaces', {
     method: 'POST',
-    json: { ...input, timeZone: input.timeZone ?? viewerTimeZone() },
+    json: { ...input, timeZone: input.timeZone ?? viewerTimeZone() ?? undefined },
     idempotencyKey,
   });
   return createdWorkspace.parse(body);
