@@ -234,9 +234,12 @@ describe('deadline reminders', () => {
 
     // Team 2 gets two more days (decision 0030: its deadline is the extension's).
     const extended = new Date(t0 + 58 * HOUR);
-    await t.app.db
-      .execute(sql`insert into deadline_extensions (workspace_id, assignment_id, team_id, due_at)
-      values (${c.workspaceId}, ${work.id}, ${c.team2.id}, ${extended.toISOString()})`);
+    const given = await c.owner.request(
+      'PUT',
+      `${base(c)}/assignments/${work.id}/extensions/teams/${c.team2.id}`,
+      { dueAt: extended.toISOString() },
+    );
+    expect(given.statusCode, given.body).toBe(200);
     // A day before the old deadline passes nothing new; the old deadline passed, the new one is
     // 24 h away: Team 2's leader again, Team 1's not (its deadline is over).
     await t.app.deadlineReminders.remind(new Date(t0 + HOUR));
@@ -258,6 +261,35 @@ describe('deadline reminders', () => {
     await t.app.deadlineReminders.remind(new Date(t0));
     expect(await claimsOf(silent.id)).toEqual([]);
     expect(await remindersOf(quiet.leader)).toEqual([]);
+  });
+
+  it("reminds a member with an individual extension at their own deadline, the others at the task's", async () => {
+    const c = await buildCourse(t.app, t.config.publicUrl);
+    const t0 = Date.now();
+    const single = await taskDue(c, new Date(t0 + 10 * HOUR), {
+      assignmentType: 'individual',
+      title: 'Essay draft',
+    });
+    const extended = new Date(t0 + 58 * HOUR);
+    const given = await c.owner.request(
+      'PUT',
+      `${base(c)}/notes/${single.id}/extensions/members/${c.team2.memberIds[1]!}`,
+      { dueAt: extended.toISOString() },
+    );
+    expect(given.statusCode, given.body).toBe(200);
+    await t.app.deadlineReminders.remind(new Date(t0));
+    const claimed = async () => (await claimsOf(single.id)).map((claim) => claim.userId).sort();
+    expect(await claimed()).toEqual([c.ids.leader, c.ids.member, c.ids.otherLeader].sort());
+    // The task's deadline passed; the member's own is 23 h away.
+    await t.app.deadlineReminders.remind(new Date(extended.getTime() - 23 * HOUR));
+    expect(await claimed()).toEqual(
+      [c.ids.leader, c.ids.member, c.ids.otherLeader, c.ids.otherMember].sort(),
+    );
+    const [own] = await remindersOf(c.otherMember);
+    expect(own).toMatchObject({
+      message: expect.stringMatching(/^You have not handed in Essay draft yet\./),
+      data: { noteId: single.id, dueAt: extended.toISOString() },
+    });
   });
 
   it('follows a 48-hour lead', async () => {
