@@ -1,13 +1,9 @@
-import { Center, Loader, Stack, Text } from '@mantine/core';
+import { PageSkeleton } from './page-skeleton';
 
-/** The workspace pages' loading state, with the spec's visible label ('Checking Access...'). */
+/**
+ * The workspace pages' loading state, with the spec's visible label ('Checking Access...'): the
+ * page's frame with skeletons, not a bare spinner (issue 27: the workspace right after Create Team).
+ */
 export function WorkspaceLoading({ label }: { label: string }) {
-  return (
-    <Center mih="50vh" role="status" aria-live="polite">
-      <Stack align="center" gap="sm">
-        <Loader aria-hidden="true" />
-        <Text c="dimmed">{label}</Text>
-      </Stack>
-    </Center>
-  );
+  return <PageSkeleton label={label} isLabelShown />;
 }

@@ -1,5 +1,5 @@
 import { Suspense, lazy } from 'react';
-import { PageLoader } from '../../components/page-loader';
+import { PageSkeleton } from '../../components/page-skeleton';
 import { FeatureGrid } from '../../features/landing/components/feature-grid';
 import { HowItWorks } from '../../features/landing/components/how-it-works';
 import { LandingHero } from '../../features/landing/components/landing-hero';
@@ -38,10 +38,11 @@ export function LandingRoute() {
   // While the session is checked: a browser that was signed in last time waits (so its user never
   // sees the pitch flash before the dashboard); any other visitor gets the pitch at once, which
   // is what a signed-out first visit shows anyway (issue 14: no spinner before the largest paint).
-  if (session.status === 'loading' && wasSignedIn()) return <PageLoader />;
+  // The wait shows the dashboard's frame with skeletons, not a bare spinner (issue 27).
+  if (session.status === 'loading' && wasSignedIn()) return <PageSkeleton />;
   if (session.user?.isVerified) {
     return (
-      <Suspense fallback={<PageLoader />}>
+      <Suspense fallback={<PageSkeleton />}>
         <SignedInDashboard name={session.user.displayName} />
       </Suspense>
     );

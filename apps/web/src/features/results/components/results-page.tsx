@@ -1,10 +1,8 @@
 import {
   Alert,
   Button,
-  Center,
   Container,
   Group,
-  Loader,
   Paper,
   SimpleGrid,
   Stack,
@@ -25,7 +23,7 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
-import { PageLoader } from '../../../components/page-loader';
+import { CardGridSkeleton, PageSkeleton } from '../../../components/page-skeleton';
 import { useAuthModal } from '../../../lib/auth-modal';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session/session-context';
@@ -47,7 +45,8 @@ export function ResultsPage({ onOpen }: ResultsPageProps) {
   const { t } = useTranslation();
   const session = useSession();
 
-  if (session.status === 'loading') return <PageLoader />;
+  // The page's frame while the session is checked, not a bare spinner (issue 27).
+  if (session.status === 'loading') return <PageSkeleton title={t('pages.results')} />;
   if (!session.user) {
     return (
       <Notice
@@ -124,16 +123,7 @@ function ResultsList({ onOpen }: ResultsPageProps) {
       .finally(() => setOpening(null));
   };
 
-  if (results.isPending) {
-    return (
-      <Center mih={200} role="status">
-        <Group gap="sm">
-          <Loader size="sm" aria-hidden="true" />
-          <Text c="dimmed">{t('results.loading')}</Text>
-        </Group>
-      </Center>
-    );
-  }
+  if (results.isPending) return <CardGridSkeleton label={t('results.loading')} />;
   if (results.isError) {
     return (
       <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden="true" />} role="alert">
