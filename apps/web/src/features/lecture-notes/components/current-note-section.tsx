@@ -1,5 +1,5 @@
 import { Alert, Anchor, Text } from '@mantine/core';
-import { workspaceTabPath } from '@teamshuffle/domain';
+import { dateKeyInZone, workspaceTabPath } from '@teamshuffle/domain';
 import type { WorkspaceDetail } from '@teamshuffle/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -8,7 +8,9 @@ import { apiErrorMessage } from '../../../lib/api-error-message';
 import { useTranslation } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session/session-context';
 import { useNotesSection } from '../api/get-notes-section';
-import { currentNote, localIsoDate } from '../utils/current-note';
+import { currentNote } from '../utils/current-note';
+import { useFormatDate } from '../../../lib/dates/use-format-date';
+import { useNow } from '../../../hooks/use-now';
 import type { TaskViewer } from '../utils/task-view';
 import { NoteCard } from './note-card';
 import { NotesLoading } from './notes-loading';
@@ -23,12 +25,15 @@ const NoteModal = lazyModal(async () => (await import('./note-modal')).NoteModal
  */
 export function CurrentNoteSection({ detail }: { detail: WorkspaceDetail }) {
   const { t } = useTranslation();
+  const dates = useFormatDate();
+  const now = useNow();
   const session = useSession();
   const viewerId = session.user?.id ?? null;
   const query = useNotesSection(viewerId, detail.id, session.status !== 'loading');
   const [isEditing, setIsEditing] = useState(false);
   const section = query.data;
-  const note = section ? currentNote(section.notes, localIsoDate(new Date())) : null;
+  // Today is the workspace's calendar day (issue 26), the same for every viewer of the course.
+  const note = section ? currentNote(section.notes, dateKeyInZone(now, dates.timeZone)) : null;
 
   let content;
   if (query.isPending) {
