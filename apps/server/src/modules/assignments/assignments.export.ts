@@ -1,4 +1,4 @@
-import { seoulDateKey, toCsv } from '@teamshuffle/domain';
+import { dateKeyInZone, toCsv } from '@teamshuffle/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import yazl from 'yazl';
 import type { StorageDriver } from '../../plugins/storage.ts';
@@ -101,7 +101,15 @@ export function submissionsZip(
   return zip.outputStream;
 }
 
-/** The ZIP's file name: the assignment's number, title and the day it was made. */
-export function zipName(row: AssignmentRow, number: number): string {
-  return `Assignment ${number} - ${zipSegment(row.title)} - ${seoulDateKey(new Date())}.zip`;
+/**
+ * The ZIP's file name: the assignment's number, title and the day it was made, that day being
+ * the calendar day in the workspace's time zone (issue 26, decision 0029).
+ */
+export function zipName(
+  row: AssignmentRow,
+  number: number,
+  timeZone: string,
+  now: Date = new Date(),
+): string {
+  return `Assignment ${number} - ${zipSegment(row.title)} - ${dateKeyInZone(now, timeZone)}.zip`;
 }

@@ -351,7 +351,10 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .type('application/zip')
         .header('cache-control', 'no-store')
-        .header('content-disposition', contentDisposition('attachment', zipName(row, number)))
+        .header(
+          'content-disposition',
+          contentDisposition('attachment', zipName(row, number, access.workspace.timeZone)),
+        )
         .send(submissionsZip(rows, app.storage, request.log));
     },
   );
