@@ -18,7 +18,7 @@ import { Link } from 'react-router';
 import { useNow } from '../../../hooks/use-now';
 import { useTranslation } from '../../../lib/i18n';
 import { useMyDeadlines } from '../api/get-my-deadlines';
-import { deadlineText } from '../utils/deadline-text';
+import { useFormatDate } from '../../../lib/dates/use-format-date';
 
 const STATE_COLORS: Record<MyDeadlineState, string> = {
   not_handed_in: 'gray',
@@ -69,13 +69,14 @@ export function DueSoonCard() {
 }
 
 function DeadlineList({ items, label }: { items: readonly MyDeadline[]; label: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const dates = useFormatDate();
   const now = useNow(60_000);
   return (
     <Stack component="ul" gap="xs" m={0} p={0} aria-label={label}>
       {items.map((item) => {
         const isPast = new Date(item.deadline).getTime() < now;
-        const date = deadlineText(item.deadline, i18n.language);
+        const date = dates.dateTime(item.deadline);
         const KindIcon = item.kind === 'task' ? IconNotebook : IconClipboardList;
         return (
           <li key={`${item.kind}-${item.id}`} style={{ listStyle: 'none' }}>
