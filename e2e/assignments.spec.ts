@@ -152,9 +152,10 @@ test.describe.serial('assignments, grading and team scores', () => {
       dialog.getByText('Set the maximum file size for submissions (1-100 MB)'),
     ).toBeVisible();
     await expect(dialog.getByRole('textbox', { name: 'Maximum file size (MB)' })).toHaveValue('5');
-    // The default window, today 00:00 to tomorrow 23:59 Seoul time, shown in ko-KR.
-    await expect(dialog.getByRole('button', { name: 'Start' })).toContainText('오전 12:00');
-    await expect(dialog.getByRole('button', { name: 'End' })).toContainText('오후 11:59');
+    // The default window, today 00:00 to tomorrow 23:59 in the workspace's zone, in English in the
+    // English interface (issue 26, decision 0029).
+    await expect(dialog.getByRole('button', { name: 'Start' })).toContainText('12:00 AM');
+    await expect(dialog.getByRole('button', { name: 'End' })).toContainText('11:59 PM');
     const submit = dialog.getByRole('button', { name: 'Create', exact: true });
     await expect(submit).toBeDisabled();
     await dialog.getByRole('textbox', { name: 'Title' }).fill(`  ${title}  `);
