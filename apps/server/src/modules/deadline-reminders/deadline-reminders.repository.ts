@@ -35,35 +35,40 @@ export async function findDueReminders(db: Db, now: Date): Promise<DueReminderRo
     sql`${deadline} > ${at} and ${deadline} <= ${at} + make_interval(hours => w.reminder_hours_before)`;
   const account = sql`"user" u on u.email = lower(btrim(m.email)) and u.email_verified and not u.disabled`;
   const result = await db.execute(sql`
-    with team_due as (
+    with due_assignments as (
+      -- The candidates: a deadline (the item's or an extension's) within the longest lead.
+      select id from assignments where end_at > ${at} and end_at <= ${horizon}
+      union select assignment_id from deadline_extensions
+        where assignment_id is not null and due_at > ${at} and due_at <= ${horizon}
+    ),
+    due_notes as (
+      select id from lecture_notes where is_published and has_task
+        and task_deadline > ${at} and task_deadline <= ${horizon}
+      union select note_id from deadline_extensions
+        where note_id is not null and due_at > ${at} and due_at <= ${horizon}
+    ),
+    team_due as (
       select 'assignment' as kind, a.id as item_id, a.workspace_id, a.title, t.id as team_id,
         t.number as team_number, t.leader_member_id, coalesce(x.due_at, a.end_at) as due_at,
         w.time_zone
-      from assignments a
+      from due_assignments c
+      join assignments a on a.id = c.id
       join workspaces w on w.id = a.workspace_id and w.reminder_hours_before > 0
       join teams t on t.workspace_id = a.workspace_id
       left join deadline_extensions x on x.assignment_id = a.id and x.team_id = t.id
-      where a.id in (
-          select id from assignments where end_at > ${at} and end_at <= ${horizon}
-          union select assignment_id from deadline_extensions
-            where assignment_id is not null and due_at > ${at} and due_at <= ${horizon})
-        and ${isDue(sql`coalesce(x.due_at, a.end_at)`)}
+      where ${isDue(sql`coalesce(x.due_at, a.end_at)`)}
         and not exists (select 1 from assignment_submissions s
           where s.assignment_id = a.id and s.team_id = t.id and s.deleted_at is null)
       union all
       select 'task', n.id, n.workspace_id, n.task_title, t.id, t.number, t.leader_member_id,
         coalesce(x.due_at, n.task_deadline), w.time_zone
-      from lecture_notes n
+      from due_notes c
+      join lecture_notes n on n.id = c.id
       join workspaces w on w.id = n.workspace_id and w.reminder_hours_before > 0
       join teams t on t.workspace_id = n.workspace_id
       left join deadline_extensions x on x.note_id = n.id and x.team_id = t.id
       where n.assignment_type = 'team' and n.is_published and n.has_task
         and n.task_deadline is not null
-        and n.id in (
-          select id from lecture_notes where is_published and has_task
-            and task_deadline > ${at} and task_deadline <= ${horizon}
-          union select note_id from deadline_extensions
-            where note_id is not null and due_at > ${at} and due_at <= ${horizon})
         and ${isDue(sql`coalesce(x.due_at, n.task_deadline)`)}
         and not exists (select 1 from task_submissions s
           where s.note_id = n.id and s.team_id = t.id and s.is_current and s.kind = 'team')
@@ -83,18 +88,14 @@ export async function findDueReminders(db: Db, now: Date): Promise<DueReminderRo
     union all
     select 'task', n.id, n.workspace_id, n.task_title, null, coalesce(x.due_at, n.task_deadline),
       w.time_zone, u.id
-    from lecture_notes n
+    from due_notes c
+    join lecture_notes n on n.id = c.id
     join workspaces w on w.id = n.workspace_id and w.reminder_hours_before > 0
     join workspace_members m on m.workspace_id = n.workspace_id and m.team_id is not null
     join ${account}
     left join deadline_extensions x on x.note_id = n.id and x.member_id = m.id
     where n.assignment_type = 'individual' and n.is_published and n.has_task
       and n.task_deadline is not null
-      and n.id in (
-        select id from lecture_notes where is_published and has_task
-          and task_deadline > ${at} and task_deadline <= ${horizon}
-        union select note_id from deadline_extensions
-          where note_id is not null and due_at > ${at} and due_at <= ${horizon})
       and ${isDue(sql`coalesce(x.due_at, n.task_deadline)`)}
       and not exists (select 1 from task_submissions s
         where s.note_id = n.id and s.user_id = u.id and s.is_current and s.kind = 'individual')`);
