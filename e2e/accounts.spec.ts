@@ -168,7 +168,7 @@ test.describe('accounts', () => {
     await expect(gate).toBeVisible();
     await expect(gate).toContainText(email);
     await expect(gate.getByText('Check your spam (junk mail) folder.')).toBeVisible();
-    await expect(gate.getByText('Gmail을 사용하신다면 프로모션 탭도 확인해 주세요.')).toBeVisible();
+    await expect(gate.getByText('If you use Gmail, check the Promotions tab too.')).toBeVisible();
     await expect(gate.getByRole('button', { name: /close/i })).toHaveCount(0);
     await page.keyboard.press('Escape');
     await expect(gate).toBeVisible();

@@ -271,13 +271,18 @@ test.describe.serial('workspaces by role', () => {
     // Newest first until the owner numbers them.
     await expect.poll(() => cardTitles(page)).toEqual([second, title]);
 
-    // '#': anything but a number greater than 0 is ignored.
+    // '#': anything but a number greater than 0 is named next to the field and changes nothing
+    // (issue 27: it used to close the prompt without a word).
     await card(page, second)
       .getByRole('button', { name: `Change the number of ${second}` })
       .click();
     let prompt = page.getByRole('dialog', { name: 'Change Team Number' });
     await prompt.getByRole('textbox').fill('0');
     await prompt.getByRole('button', { name: 'Save' }).click();
+    await expect(prompt.getByRole('textbox')).toHaveAccessibleDescription(
+      /Please enter a whole number from 1 to 100000\./,
+    );
+    await prompt.getByRole('button', { name: 'Cancel' }).click();
     await expect(prompt).toBeHidden();
     await expect.poll(() => cardTitles(page)).toEqual([second, title]);
 
