@@ -3,7 +3,6 @@ import {
   DEFAULT_TIME_ZONE,
   type DateInput,
   type Language,
-  courseWeek,
   formatDate,
   formatDateTime,
   formatDateTimeIn,
@@ -78,10 +77,4 @@ export function useFormatDate(): DateFormat {
     () => dateFormat(language, timeZone && semesterStart ? { timeZone, semesterStart } : null),
     [language, timeZone, semesterStart],
   );
-}
-
-/** The week of a date in the workspace's calendar (null outside a workspace or without a date). */
-export function useCourseWeek(date: string | null) {
-  const calendar = useWorkspaceCalendar();
-  return useMemo(() => (calendar && date ? courseWeek(date, calendar) : null), [calendar, date]);
 }
