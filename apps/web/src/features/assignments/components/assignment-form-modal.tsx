@@ -39,8 +39,8 @@ import {
   instantFromSeoulWallTime,
   seoulWallTime,
 } from '../utils/assignment-window';
-import { LateRuleFields } from './late-rule-fields';
-import { lateRuleOf } from './late-notice';
+import { LateRuleFields } from '../../../components/late-work/late-rule-fields';
+import { lateRuleOf } from '../../../components/late-work/late-notice';
 import { useFormatDate } from '../../../lib/dates/use-format-date';
 
 interface AssignmentFormModalProps {

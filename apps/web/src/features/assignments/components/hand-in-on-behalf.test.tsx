@@ -121,7 +121,11 @@ function Providers({ children }: { children: ReactNode }) {
 
 function showPanel(
   access: PanelAccess,
-  { team = PENDING_TEAM, phase = 'open' }: { team?: AssignmentTeamState; phase?: WindowPhase } = {},
+  {
+    team = PENDING_TEAM,
+    phase = 'open',
+    late = {},
+  }: { team?: AssignmentTeamState; phase?: WindowPhase; late?: Partial<AssignmentView> } = {},
 ) {
   return render(
     <Providers>
@@ -129,7 +133,13 @@ function showPanel(
         opened
         onClose={() => {}}
         workspaceId="w1"
-        assignment={{ ...ASSIGNMENT, teams: [team] }}
+        // After the end, the end is in the past (the late notice reads it, decision 0030).
+        assignment={{
+          ...ASSIGNMENT,
+          ...(phase === 'ended' ? { endAt: new Date(Date.now() - 3_600_000).toISOString() } : {}),
+          ...late,
+          teams: [team],
+        }}
         team={team}
         access={access}
         phase={phase}
@@ -307,5 +317,33 @@ describe("a team's row after the owner handed in for it", () => {
     cleanup();
     showRow({ ...HANDED_IN, latest: { ...HANDED_IN.latest!, byOwner: false } });
     expect(screen.queryByTestId('by-owner')).toBeNull();
+  });
+});
+
+describe('an assignment that closes at its deadline (decision 0030)', () => {
+  it("is closed to the leader after the end, open to the owner on the team's behalf and to an extended team", () => {
+    showPanel('submit', { phase: 'ended', late: { latePolicy: 'close' } });
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Closed' }).disabled).toBe(true);
+    expect(screen.getByTestId('closed-notice')).toBeTruthy();
+    cleanup();
+
+    showPanel('manage', { phase: 'ended', late: { latePolicy: 'close' } });
+    expect(screen.getByRole('button', { name: 'Extend deadline' })).toBeTruthy();
+    fireEvent.click(handInButton()!);
+    expect(
+      screen.getByRole<HTMLButtonElement>('button', { name: 'Submit for Team 2' }).disabled,
+    ).toBe(false);
+    expect(screen.getByTestId('late-warning')).toBeTruthy();
+    cleanup();
+
+    const later = new Date(Date.now() + 86_400_000).toISOString();
+    showPanel('submit', {
+      phase: 'ended',
+      late: { latePolicy: 'close' },
+      team: { ...PENDING_TEAM, extendedTo: later },
+    });
+    expect(screen.queryByTestId('closed-notice')).toBeNull();
+    expect(screen.getByTestId('own-deadline')).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Submit' }).disabled).toBe(false);
   });
 });

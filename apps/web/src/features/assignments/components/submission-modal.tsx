@@ -1,5 +1,5 @@
 import { Alert, Button, Divider, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
-import { IconAlertTriangle, IconClock, IconInfoCircle, IconLock } from '@tabler/icons-react';
+import { IconClock, IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   NOTES_MAX_LENGTH,
@@ -22,6 +22,9 @@ import type { PanelAccess } from '../utils/team-state';
 import { AttemptView } from './attempt-view';
 import { EvaluationLine } from './evaluation-line';
 import { useFormatDate } from '../../../lib/dates/use-format-date';
+import { ExtendDeadline } from '../../../components/late-work/extend-deadline';
+import { LateNotice, lateRuleOf, useHandInState } from '../../../components/late-work/late-notice';
+import { useLateRuleSummary } from '../../../components/late-work/late-rule-fields';
 
 interface SubmissionModalProps {
   opened: boolean;
@@ -56,6 +59,7 @@ export function SubmissionModal({
 }: SubmissionModalProps) {
   const { t } = useTranslation();
   const dates = useFormatDate();
+  const lateSummary = useLateRuleSummary();
   return (
     <Modal
       opened={opened}
@@ -88,6 +92,26 @@ export function SubmissionModal({
                 size: assignment.maxFileSizeMb,
               })}
             </Text>
+            <Text size="sm" c="dimmed" data-testid="late-rule">
+              {lateSummary(lateRuleOf(assignment))}
+            </Text>
+            {team.extendedTo && access !== 'manage' ? (
+              <Text size="sm" c="teal" fw={500} data-testid="own-deadline">
+                {t('lateRules.extension.yourDeadline', { date: dates.deadline(team.extendedTo) })}
+              </Text>
+            ) : null}
+            {access === 'manage' ? (
+              <ExtendDeadline
+                target={{
+                  workspaceId,
+                  item: { kind: 'assignment', id: assignment.id },
+                  holder: { kind: 'team', id: team.teamId },
+                }}
+                deadline={assignment.endAt}
+                extendedTo={team.extendedTo}
+                holder={{ teamNumber: team.teamNumber }}
+              />
+            ) : null}
           </Stack>
           {access === 'manage' ? (
             <Alert
@@ -117,6 +141,7 @@ export function SubmissionModal({
               workspaceId={workspaceId}
               assignment={assignment}
               phase={phase}
+              extendedTo={team.extendedTo ?? null}
               hasSubmitted={team.latest !== null}
               replaces={team.latest}
             />
@@ -237,6 +262,7 @@ function OwnerHandIn({
           workspaceId={workspaceId}
           assignment={assignment}
           phase={phase}
+          extendedTo={team.extendedTo ?? null}
           hasSubmitted={team.latest !== null}
           replaces={team.latest}
           onBehalfOf={{ teamId: team.teamId, teamNumber: team.teamNumber, onDone: close }}
@@ -261,6 +287,7 @@ function SubmitForm({
   workspaceId,
   assignment,
   phase,
+  extendedTo,
   hasSubmitted,
   replaces,
   onBehalfOf,
@@ -268,6 +295,8 @@ function SubmitForm({
   workspaceId: string;
   assignment: AssignmentView;
   phase: WindowPhase;
+  /** The team's own later deadline (decision 0030), or null. */
+  extendedTo: string | null;
   hasSubmitted: boolean;
   /** The team's latest attempt: the caller's own bytes in it count as left (decision 0016). */
   replaces: AssignmentAttempt | null;
@@ -286,6 +315,11 @@ function SubmitForm({
   });
   const form = useSchemaForm(submissionNotesForm, { initialValues: { notes: '' } });
   const noteId = useId();
+  // Late, penalised or closed against the team's own deadline (decision 0030); the owner's
+  // hand-in on the team's behalf is taken even when closed.
+  const rule = lateRuleOf(assignment);
+  const lateState = useHandInState(rule, assignment.endAt, extendedTo);
+  const isClosed = lateState.state === 'closed' && !onBehalfOf;
 
   if (phase === 'upcoming' && !onBehalfOf) {
     return (
@@ -328,22 +362,18 @@ function SubmitForm({
             {phase === 'upcoming' ? t('assignments.panel.handInForEarly') : null}
           </OnBehalfNote>
         ) : null}
-        {phase === 'ended' ? (
-          <Alert
-            color="orange"
-            variant="light"
-            icon={<IconAlertTriangle size={18} aria-hidden="true" />}
-            data-testid="late-warning"
-          >
-            {t('assignments.panel.late')}
-          </Alert>
-        ) : null}
+        <LateNotice
+          state={lateState}
+          rule={rule}
+          lateText={() => t('assignments.panel.late')}
+          isOwner={Boolean(onBehalfOf)}
+        />
         {hasSubmitted ? (
           <Text size="sm" c="dimmed">
             {t('assignments.panel.resubmitHint')}
           </Text>
         ) : null}
-        <FileUpload upload={upload} disabled={upload.isUploading} />
+        <FileUpload upload={upload} disabled={upload.isUploading || isClosed} />
         <Stack gap={2}>
           <Textarea
             label={t('assignments.panel.notesLabel')}
@@ -353,7 +383,7 @@ function SubmitForm({
             maxRows={6}
             // spec part 2, section 5: at most 500 characters, with a counter
             maxLength={NOTES_MAX_LENGTH}
-            disabled={upload.isUploading}
+            disabled={upload.isUploading || isClosed}
             {...form.getInputProps('notes')}
           />
           <Text
@@ -371,12 +401,14 @@ function SubmitForm({
               {t('assignments.panel.cancel')}
             </Button>
           ) : null}
-          <Button type="submit" loading={upload.isUploading}>
+          <Button type="submit" loading={upload.isUploading} disabled={isClosed}>
             {onBehalfOf
               ? t('grading.handInForSubmit', { number: onBehalfOf.teamNumber })
-              : hasSubmitted
-                ? t('assignments.panel.resubmit')
-                : t('assignments.panel.submit')}
+              : isClosed
+                ? t('lateRules.notice.closedButton')
+                : hasSubmitted
+                  ? t('assignments.panel.resubmit')
+                  : t('assignments.panel.submit')}
           </Button>
         </Group>
       </Stack>

@@ -6,6 +6,7 @@ import { ownSubmission } from '../utils/task-view';
 import type { IndividualPanelAccess } from '../utils/task-view';
 import { DeleteSubmissionButton, SubmissionDetails, SubmissionForm } from './submission-parts';
 import { IndividualProgressBar } from './individual-progress-bar';
+import { OwnDeadline } from './own-deadline';
 import { TaskEvaluation, TaskEvaluationForm } from './task-evaluation-form';
 
 interface IndividualTaskPanelProps {
@@ -35,6 +36,10 @@ export function IndividualTaskPanel({
 }: IndividualTaskPanelProps) {
   const { t } = useTranslation();
   const mine = state ? ownSubmission(state, userId) : null;
+  // The caller's own later deadline (decision 0030), when the owner gave one.
+  const myExtension =
+    state?.extensions?.find((extension) => userId !== null && extension.userId === userId)?.dueAt ??
+    null;
   return (
     <Modal
       opened={state !== null && access !== null}
@@ -59,6 +64,7 @@ export function IndividualTaskPanel({
               <Title order={3} size="h6">
                 {t('lectureNotes.panel.yourSubmission')}
               </Title>
+              {myExtension ? <OwnDeadline dueAt={myExtension} /> : null}
               {mine ? (
                 <>
                   <SubmissionDetails submission={mine} />
@@ -80,6 +86,7 @@ export function IndividualTaskPanel({
                   isResubmission={mine !== null}
                   replaces={mine}
                   successMessage={t('lectureNotes.panel.fileSubmitted')}
+                  extendedTo={myExtension}
                 />
               ) : (
                 <Text size="sm" c="dimmed">

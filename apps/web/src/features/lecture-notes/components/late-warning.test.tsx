@@ -3,6 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { DEFAULT_LATE_RULE, BYTES_PER_MB } from '@teamshuffle/domain';
 import type {
+  LateRule,
   IndividualTaskState,
   LectureNote,
   TaskView,
@@ -101,15 +102,20 @@ function Providers({ children }: { children: ReactNode }) {
   );
 }
 
-function showTeamPanel(deadline: string | null, access: TeamPanelAccess = 'submit') {
-  const note = noteDue(deadline);
+function showTeamPanel(
+  deadline: string | null,
+  access: TeamPanelAccess = 'submit',
+  { rule = {}, state = PENDING }: { rule?: Partial<LateRule>; state?: TeamTaskState } = {},
+) {
+  const due = noteDue(deadline);
+  const note = { ...due, task: { ...due.task!, ...rule } };
   render(
     <Providers>
       <TeamTaskPanel
         workspaceId="w1"
         note={note}
-        task={note.task!}
-        state={PENDING}
+        task={note.task}
+        state={state}
         access={access}
         isMyTeam
         onClose={() => {}}
@@ -179,5 +185,51 @@ describe('the late warning on a note task’s hand-in', () => {
     expect(screen.getByTestId('late-warning').textContent).toContain(
       dateFormat('en', null).deadline(PAST),
     );
+  });
+});
+
+describe('late rules on a note task’s hand-in (decision 0030)', () => {
+  const CLOSE: Partial<LateRule> = { latePolicy: 'close' };
+
+  it('is closed to the leader after the deadline of a task that closes: the button says so and is disabled', async () => {
+    showTeamPanel(PAST, 'submit', { rule: CLOSE });
+    const button = screen.getByRole<HTMLButtonElement>('button', { name: 'Closed' });
+    expect(button.disabled).toBe(true);
+    expect(screen.getByTestId('closed-notice').textContent).toBe(
+      `The deadline (${dateFormat('en', null).deadline(PAST)}) has passed: this task is closed to hand-ins.`,
+    );
+    cleanup();
+    await i18n.changeLanguage('ko');
+    showTeamPanel(PAST, 'submit', { rule: CLOSE });
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: '마감됨' }).disabled).toBe(true);
+  });
+
+  it('is open again to a team with a later deadline, which it sees', () => {
+    showTeamPanel(PAST, 'submit', { rule: CLOSE, state: { ...PENDING, extendedTo: FUTURE } });
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Submit Task' }).disabled).toBe(
+      false,
+    );
+    expect(screen.queryByTestId('closed-notice')).toBeNull();
+    expect(screen.getByTestId('own-deadline').textContent).toBe(
+      `Your deadline: ${dateFormat('en', null).deadline(FUTURE)} (extended)`,
+    );
+  });
+
+  it('says the penalty so far, within the grace period nothing', () => {
+    showTeamPanel(PAST, 'submit', {
+      rule: { latePolicy: 'penalty', latePenaltyPercentPerDay: 15 },
+    });
+    expect(screen.getByTestId('late-warning').textContent).toContain(
+      'lose 15% of its grade per day late (15% now)',
+    );
+    cleanup();
+    showTeamPanel(PAST, 'submit', { rule: { ...CLOSE, graceMinutes: 180 } });
+    expect(screen.queryByTestId('late-warning')).toBeNull();
+    expect(screen.queryByTestId('closed-notice')).toBeNull();
+  });
+
+  it('offers the owner Extend deadline for the team', () => {
+    showTeamPanel(PAST, 'evaluate', { rule: CLOSE });
+    expect(screen.getByRole('button', { name: 'Extend deadline' })).toBeTruthy();
   });
 });

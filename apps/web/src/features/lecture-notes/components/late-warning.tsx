@@ -1,27 +1,39 @@
-import { Alert } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
-import { useNow } from '../../../hooks/use-now';
+import type { TaskView } from '@teamshuffle/domain';
 import { useTranslation } from '../../../lib/i18n';
-import { useFormatDate } from '../../../lib/dates/use-format-date';
+import { LateNotice, lateRuleOf, useHandInState } from '../../../components/late-work/late-notice';
 
 /**
  * Before a hand-in after the task's deadline (issue 26, as the assignment panel does after its
- * end date): the server still takes the answer and marks it late, and the form says so first,
- * with the deadline. The time moves on while the form is open (`useNow`).
+ * end date), against the team's or member's own deadline (an extension) plus the grace period
+ * (decision 0030): the answer will be marked late, will lose a percent per day, or is not taken
+ * (the task closes at its deadline; the owner's hand-in on a team's behalf still is). The time
+ * moves on while the form is open (`useNow`).
  */
-export function LateWarning({ deadline }: { deadline: string | null }) {
+export function LateWarning({
+  task,
+  extendedTo = null,
+  isOwner = false,
+}: {
+  task: Pick<
+    TaskView,
+    | 'deadline'
+    | 'latePolicy'
+    | 'latePenaltyPercentPerDay'
+    | 'latePenaltyFloorPercent'
+    | 'graceMinutes'
+  >;
+  extendedTo?: string | null;
+  isOwner?: boolean;
+}) {
   const { t } = useTranslation();
-  const dates = useFormatDate();
-  const now = useNow();
-  if (deadline === null || !(Date.parse(deadline) < now)) return null;
+  const rule = lateRuleOf(task);
+  const state = useHandInState(rule, task.deadline, extendedTo);
   return (
-    <Alert
-      color="orange"
-      variant="light"
-      icon={<IconAlertTriangle size={18} aria-hidden="true" />}
-      data-testid="late-warning"
-    >
-      {t('lectureNotes.panel.lateWarning', { date: dates.deadline(deadline) })}
-    </Alert>
+    <LateNotice
+      state={state}
+      rule={rule}
+      isOwner={isOwner}
+      lateText={(date) => t('lectureNotes.panel.lateWarning', { date })}
+    />
   );
 }

@@ -33,7 +33,7 @@ import { ApiError } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { useSchemaForm } from '../../../lib/form/use-schema-form';
 import { notify } from '../../../lib/notify';
-import { LateRuleFields } from '../../assignments/components/late-rule-fields';
+import { LateRuleFields } from '../../../components/late-work/late-rule-fields';
 import { useCreateNote } from '../api/create-note';
 import { useUpdateNote } from '../api/update-note';
 import {

@@ -22,6 +22,7 @@ import { useDeleteTeamSubmission } from '../api/delete-team-submission';
 import { useTaskSubmission } from '../api/submit-task';
 import type { TeamTaskStatus } from '../utils/task-view';
 import { LateWarning } from './late-warning';
+import { lateRuleOf, useHandInState } from '../../../components/late-work/late-notice';
 import { useFormatDate } from '../../../lib/dates/use-format-date';
 
 // Pieces both task panels use: the status badge, one submission, the submit form and Delete.
@@ -160,6 +161,8 @@ interface SubmissionFormProps {
    * handed in by the owner, and `onDone` runs after a success or Cancel.
    */
   onBehalfOf?: { teamId: string; teamNumber: number; onDone: () => void };
+  /** The team's or member's own later deadline (decision 0030), or null. */
+  extendedTo?: string | null;
 }
 
 /**
@@ -177,11 +180,15 @@ export function SubmissionForm({
   submitLabel,
   successMessage,
   onBehalfOf,
+  extendedTo = null,
 }: SubmissionFormProps) {
   const { t } = useTranslation();
   const noteId = useId();
   const upload = useTaskSubmission(workspaceId, note.id, task, replaces, onBehalfOf?.teamId);
   const form = useSchemaForm(taskSubmissionForm, { initialValues: { description: '' } });
+  // A task that closes at its deadline takes nothing after it (decision 0030), but the owner's.
+  const lateState = useHandInState(lateRuleOf(task), task.deadline, extendedTo);
+  const isClosed = lateState.state === 'closed' && !onBehalfOf;
 
   const submit = form.onSubmit(({ description }) => {
     void upload.start({ description }).then((result) => {
@@ -204,8 +211,8 @@ export function SubmissionForm({
     >
       <Stack gap="sm">
         {onBehalfOf ? <OnBehalfNote id={noteId} teamNumber={onBehalfOf.teamNumber} /> : null}
-        <LateWarning deadline={task.deadline} />
-        <FileUpload upload={upload} />
+        <LateWarning task={task} extendedTo={extendedTo} isOwner={Boolean(onBehalfOf)} />
+        <FileUpload upload={upload} disabled={isClosed} />
         <Textarea
           label={t('lectureNotes.panel.descriptionLabel')}
           placeholder={t('lectureNotes.panel.descriptionPlaceholder')}
@@ -213,7 +220,7 @@ export function SubmissionForm({
           minRows={2}
           maxRows={6}
           maxLength={TEXT_LIMITS.description}
-          disabled={upload.isUploading}
+          disabled={upload.isUploading || isClosed}
           {...form.getInputProps('description')}
         />
         {isResubmission ? (
@@ -227,12 +234,14 @@ export function SubmissionForm({
               {t('lectureNotes.confirm.cancel')}
             </Button>
           ) : null}
-          <Button type="submit" loading={upload.isUploading}>
+          <Button type="submit" loading={upload.isUploading} disabled={isClosed}>
             {onBehalfOf
               ? t('grading.handInForSubmit', { number: onBehalfOf.teamNumber })
-              : isResubmission
-                ? t('lectureNotes.panel.resubmit')
-                : submitLabel}
+              : isClosed
+                ? t('lateRules.notice.closedButton')
+                : isResubmission
+                  ? t('lectureNotes.panel.resubmit')
+                  : submitLabel}
           </Button>
         </Group>
       </Stack>

@@ -13,6 +13,8 @@ import {
 } from './submission-parts';
 import { TaskEvaluation, TaskEvaluationForm } from './task-evaluation-form';
 import { OnBehalfHandIn } from '../../../components/on-behalf-hand-in';
+import { ExtendDeadline } from '../../../components/late-work/extend-deadline';
+import { OwnDeadline } from './own-deadline';
 
 interface TeamTaskPanelProps {
   workspaceId: string;
@@ -59,6 +61,20 @@ export function TeamTaskPanel({
               </Badge>
             ) : null}
           </Group>
+          {access === 'evaluate' ? (
+            <ExtendDeadline
+              target={{
+                workspaceId,
+                item: { kind: 'task', id: note.id },
+                holder: { kind: 'team', id: state.teamId },
+              }}
+              deadline={task.deadline}
+              extendedTo={state.extendedTo}
+              holder={{ teamNumber: state.teamNumber }}
+            />
+          ) : state.extendedTo ? (
+            <OwnDeadline dueAt={state.extendedTo} />
+          ) : null}
           <Stack gap="xs">
             <Title order={3} size="h6">
               {t('lectureNotes.panel.current')}
@@ -113,6 +129,7 @@ export function TeamTaskPanel({
                     isResubmission={state.current !== null}
                     replaces={state.current}
                     successMessage={t('grading.handedInFor', { number: state.teamNumber })}
+                    extendedTo={state.extendedTo ?? null}
                     onBehalfOf={{
                       teamId: state.teamId,
                       teamNumber: state.teamNumber,
@@ -145,6 +162,7 @@ export function TeamTaskPanel({
                   isResubmission={state.current !== null}
                   replaces={state.current}
                   successMessage={t('lectureNotes.panel.taskSubmitted')}
+                  extendedTo={state.extendedTo ?? null}
                 />
               </>
             ) : (

@@ -5,13 +5,13 @@ import { DEFAULT_LATE_RULE, assignmentForm, handInState, type LateRule } from '@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { i18n } from '../../../lib/i18n';
-import { useSchemaForm } from '../../../lib/form/use-schema-form';
-import { stubMatchMedia } from '../../../lib/testing/match-media';
+import { i18n } from '../../lib/i18n';
+import { useSchemaForm } from '../../lib/form/use-schema-form';
+import { stubMatchMedia } from '../../lib/testing/match-media';
 import { ExtendDeadline } from './extend-deadline';
 import { LateNotice } from './late-notice';
 import { LateRuleFields } from './late-rule-fields';
-import { dateFormat } from '../../../lib/dates/use-format-date';
+import { dateFormat } from '../../lib/dates/use-format-date';
 
 // Late rules in the web (issue 26, decision 0030): the "Late work" fields with the domain
 // schema's checks in both languages, the notice before a late or closed hand-in, and the owner's
@@ -73,9 +73,9 @@ describe('the "Late work" fields', () => {
     );
     const group = screen.getByRole('radiogroup', { name: /Late work/ });
     expect(group).toBeTruthy();
-    expect(
-      (screen.getByRole('radio', { name: /Accept and flag/ }) as HTMLInputElement).checked,
-    ).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: /Accept and flag/ }).checked).toBe(
+      true,
+    );
     expect(screen.queryByLabelText(/Percent off per day late/)).toBeNull();
 
     fireEvent.click(screen.getByRole('radio', { name: /Accept with a penalty/ }));

@@ -11,7 +11,7 @@ import {
   type LateRule,
 } from '@teamshuffle/domain';
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '../../lib/i18n';
 
 /** The late-rule fields as a form holds them (a create body may leave them out). */
 export type LateRuleValues = Partial<LateRule>;

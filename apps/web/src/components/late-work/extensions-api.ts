@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deadlineExtension } from '@teamshuffle/domain';
 import type { DeadlineExtension } from '@teamshuffle/domain';
-import { apiFetch } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { apiFetch } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
 
 /** Whose later deadline, on which item (decision 0030). */
 export interface ExtensionTarget {

@@ -1,9 +1,9 @@
 import { Alert } from '@mantine/core';
 import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
 import { handInState, type HandInState, type LateRule } from '@teamshuffle/domain';
-import { useNow } from '../../../hooks/use-now';
-import { useTranslation } from '../../../lib/i18n';
-import { useFormatDate } from '../../../lib/dates/use-format-date';
+import { useNow } from '../../hooks/use-now';
+import { useTranslation } from '../../lib/i18n';
+import { useFormatDate } from '../../lib/dates/use-format-date';
 
 /**
  * A hand-in's state now (decision 0030): on time, late, late with a penalty, or closed, against

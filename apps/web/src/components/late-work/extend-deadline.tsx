@@ -3,18 +3,20 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { DateTimePicker, DatesProvider } from '@mantine/dates';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCalendarPlus } from '@tabler/icons-react';
+import { instantFromWallTime, wallTimeInZone } from '@teamshuffle/domain';
 import { useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
-import { apiErrorMessage } from '../../../lib/api-error-message';
-import { useTranslation } from '../../../lib/i18n';
-import { notify } from '../../../lib/notify';
-import { type ExtensionTarget, useDeleteExtension, usePutExtension } from '../api/extensions';
-import {
-  formatWallTime,
-  instantFromSeoulWallTime,
-  seoulWallTime,
-} from '../utils/assignment-window';
-import { useFormatDate } from '../../../lib/dates/use-format-date';
+import { ApiError } from '../../lib/api-client';
+import { apiErrorMessage } from '../../lib/api-error-message';
+import { useTranslation } from '../../lib/i18n';
+import { notify } from '../../lib/notify';
+import { type ExtensionTarget, useDeleteExtension, usePutExtension } from './extensions-api';
+import { useFormatDate } from '../../lib/dates/use-format-date';
+
+/** A picker's wall time in the workspace's zone as an instant (ISO 8601), or null. */
+function instantOf(picked: string | null | undefined, timeZone: string): string | null {
+  const ms = picked ? instantFromWallTime(picked.trim(), timeZone) : null;
+  return ms === null ? null : new Date(ms).toISOString();
+}
 
 interface ExtendDeadlineProps {
   target: ExtensionTarget;
@@ -131,9 +133,12 @@ function ExtensionForm({
         <DateTimePicker
           label={t('lateRules.extension.dueLabel')}
           description={t('lateRules.extension.dueHint', { date: dates.deadline(deadline) })}
-          value={seoulWallTime(value, dates.timeZone)}
-          onChange={(picked) => setValue(instantFromSeoulWallTime(picked, dates.timeZone))}
-          valueFormat={(picked: string) => formatWallTime(picked, dates.timeZone, dates.dateTime)}
+          value={value === null ? null : wallTimeInZone(value, dates.timeZone)}
+          onChange={(picked) => setValue(instantOf(picked, dates.timeZone))}
+          valueFormat={(picked: string) => {
+            const instant = instantOf(picked, dates.timeZone);
+            return instant === null ? picked : dates.dateTime(instant);
+          }}
           data-autofocus
           data-testid="extension-due"
         />
