@@ -68,6 +68,10 @@ describe('Duplicate to next week', () => {
           maxFileSizeMb: 7,
           allowedTypes: ['pdf', 'txt'],
           assignmentType: 'team',
+          latePolicy: 'penalty',
+          latePenaltyPercentPerDay: 10,
+          latePenaltyFloorPercent: 40,
+          graceMinutes: 30,
         }),
       }),
     );
@@ -110,6 +114,11 @@ describe('Duplicate to next week', () => {
       maxFileSizeMb: 7,
       allowedTypes: ['pdf', 'txt'],
       assignmentType: 'team',
+      // The late rule carries over (decision 0030).
+      latePolicy: 'penalty',
+      latePenaltyPercentPerDay: 10,
+      latePenaltyFloorPercent: 40,
+      graceMinutes: 30,
     });
     expect(Date.parse(copy.task!.deadline!)).toBe(Date.parse('2026-03-27T14:59:00.000Z'));
     expect(copy.task!.teams.every((team) => team.current === null)).toBe(true);

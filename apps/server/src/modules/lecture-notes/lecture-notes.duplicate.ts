@@ -4,6 +4,7 @@ import type { Db } from '../../plugins/database.ts';
 import type { Access } from '../workspace-access/workspace-access.ts';
 import { countAttachments, insertNote } from './lecture-notes.repository.ts';
 import { editableNote, presentNote } from './lecture-notes.service.ts';
+import { lateRuleOf } from '../deadline-extensions/late-rule.ts';
 
 /**
  * Duplicate to next week (issue 26): a new draft with the note's title, text and task settings,
@@ -43,6 +44,9 @@ export async function duplicateNote(
       maxFileSizeMb: source.maxFileSizeMb,
       allowedFileTypes: [...source.allowedFileTypes],
       assignmentType: source.assignmentType,
+      // The task's late rule carries over (decision 0030); extensions do not (they were given
+      // for the original's deadline).
+      ...lateRuleOf(source),
     }),
   );
   const [note, attachmentsLeftOut] = await Promise.all([
