@@ -142,11 +142,16 @@ export const individualTaskState = z.object({
   /** The members' current submissions; only for the owner and the team's own members. */
   submissions: z.array(taskSubmission),
   /**
-   * Members' own later deadlines (extensions, decision 0030): every one for the owner, the
-   * caller's own for a member; absent: none.
+   * Members' own later deadlines (extensions, decision 0030), for the owner and the team's own
+   * members; absent or empty: none.
    */
   extensions: z
     .array(z.object({ memberId: z.string(), userId: z.string().nullable(), dueAt: z.string() }))
+    .optional(),
+  /** The team's roster entries, for the owner only (whom an extension is for); else null. */
+  members: z
+    .array(z.object({ memberId: z.string(), name: z.string(), userId: z.string().nullable() }))
+    .nullable()
     .optional(),
 });
 export type IndividualTaskState = z.infer<typeof individualTaskState>;

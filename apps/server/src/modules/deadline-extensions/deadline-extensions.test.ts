@@ -276,6 +276,17 @@ describe('late rules and extensions', () => {
         expect.objectContaining({ memberId: entry!.id, userId: c.ids.member }),
       ]);
       expect(team1.submissions[0]).toMatchObject({ isLate: false });
+      // Only the owner reads the team's roster (whom to extend): with names and accounts.
+      expect(team1.members ?? null).toBeNull();
+      const asOwner = (await c.owner.get(`${base()}/notes`)).json<{ notes: LectureNote[] }>();
+      const ownerTeam1 = asOwner.notes
+        .find((note) => note.id === noteId)!
+        .task!.individual.find((x) => x.teamId === c.team1.id)!;
+      expect(ownerTeam1.members).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ memberId: entry!.id, userId: c.ids.member }),
+        ]),
+      );
     });
   });
 

@@ -219,7 +219,16 @@ export async function loadScopedNotes(
                       'dueAt', de.due_at) order by wm.position)
                   from deadline_extensions de join workspace_members wm on wm.id = de.member_id
                   where de.note_id = ln.id and wm.team_id = t.id), '[]'::json)
-                  else '[]'::json end)
+                  else '[]'::json end,
+                -- The owner gives a member a later deadline (decision 0030): the team's roster.
+                'members', case when ${scope.allTeams} then coalesce((
+                  select json_agg(json_build_object(
+                      'memberId', wm.id,
+                      'name', wm.name,
+                      'userId', (select u.id from "user" u where u.email_verified
+                        and lower(btrim(u.email)) = lower(btrim(wm.email)) limit 1))
+                    order by wm.position)
+                  from workspace_members wm where wm.team_id = t.id), '[]'::json) end)
               order by t.number)
             from teams t where t.workspace_id = ln.workspace_id), '[]'::json)
             else '[]'::json end

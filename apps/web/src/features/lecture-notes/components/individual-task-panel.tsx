@@ -1,4 +1,4 @@
-import { Alert, Divider, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Divider, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import type { IndividualTaskState, LectureNote, TaskView } from '@teamshuffle/domain';
 import { useTranslation } from '../../../lib/i18n';
@@ -7,6 +7,7 @@ import type { IndividualPanelAccess } from '../utils/task-view';
 import { DeleteSubmissionButton, SubmissionDetails, SubmissionForm } from './submission-parts';
 import { IndividualProgressBar } from './individual-progress-bar';
 import { OwnDeadline } from './own-deadline';
+import { ExtendDeadline } from '../../../components/late-work/extend-deadline';
 import { TaskEvaluation, TaskEvaluationForm } from './task-evaluation-form';
 
 interface IndividualTaskPanelProps {
@@ -95,6 +96,14 @@ export function IndividualTaskPanel({
               )}
             </Stack>
           )}
+          {access === 'view' && state.members && state.members.length > 0 && task.deadline ? (
+            <MemberExtensions
+              workspaceId={workspaceId}
+              noteId={note.id}
+              deadline={task.deadline}
+              state={state}
+            />
+          ) : null}
           <Divider />
           <Stack gap="xs">
             <Title order={3} size="h6">
@@ -138,5 +147,55 @@ export function IndividualTaskPanel({
         </Stack>
       ) : null}
     </Modal>
+  );
+}
+
+/**
+ * The owner's extensions of an individual task, member by member (decision 0030): each member of
+ * the team with "Extend deadline", and "Extended to ..." for those who have one.
+ */
+function MemberExtensions({
+  workspaceId,
+  noteId,
+  deadline,
+  state,
+}: {
+  workspaceId: string;
+  noteId: string;
+  deadline: string;
+  state: IndividualTaskState;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xs" data-testid="member-extensions">
+      <Divider />
+      <Title order={3} size="h6">
+        {t('lateRules.extension.members')}
+      </Title>
+      <Stack component="ul" gap="xs" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        {(state.members ?? []).map((member) => (
+          <li key={member.memberId}>
+            <Group gap="sm" wrap="wrap">
+              <Text size="sm" fw={500}>
+                {member.name}
+              </Text>
+              <ExtendDeadline
+                target={{
+                  workspaceId,
+                  item: { kind: 'task', id: noteId },
+                  holder: { kind: 'member', id: member.memberId },
+                }}
+                deadline={deadline}
+                extendedTo={
+                  state.extensions?.find((extension) => extension.memberId === member.memberId)
+                    ?.dueAt ?? null
+                }
+                holder={{ name: member.name }}
+              />
+            </Group>
+          </li>
+        ))}
+      </Stack>
+    </Stack>
   );
 }

@@ -233,3 +233,46 @@ describe('late rules on a note task’s hand-in (decision 0030)', () => {
     expect(screen.getByRole('button', { name: 'Extend deadline' })).toBeTruthy();
   });
 });
+
+describe("an individual task's extensions (decision 0030)", () => {
+  it("lists the team's members to the owner, each with Extend deadline, and says who has one", () => {
+    const individual: IndividualTaskState = {
+      teamId: TEAM_1,
+      teamNumber: 1,
+      memberCount: 2,
+      submittedCount: 0,
+      submissions: [],
+      members: [
+        { memberId: 'm1', name: 'Ann', userId: 'u1' },
+        { memberId: 'm2', name: 'Ben', userId: null },
+      ],
+      extensions: [{ memberId: 'm2', userId: null, dueAt: FUTURE }],
+    };
+    const task: TaskView = {
+      ...taskDue(PAST),
+      assignmentType: 'individual',
+      teams: [],
+      individual: [individual],
+    };
+    render(
+      <Providers>
+        <IndividualTaskPanel
+          workspaceId="w1"
+          note={{ ...noteDue(PAST), task }}
+          task={task}
+          state={individual}
+          access="view"
+          userId="owner"
+          onClose={() => {}}
+        />
+      </Providers>,
+    );
+    const list = screen.getByTestId('member-extensions');
+    expect(list.textContent).toContain('Ann');
+    expect(screen.getByRole('button', { name: 'Extend deadline' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Change extension' })).toBeTruthy();
+    expect(screen.getByTestId('extended-to').textContent).toBe(
+      `Extended to ${dateFormat('en', null).deadline(FUTURE)}`,
+    );
+  });
+});
