@@ -4,7 +4,11 @@ import { courseCalendarSettings, workspaceDetail } from '@teamshuffle/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildUser, type TestClient } from '../../../test/client.ts';
 import { type Course, buildCourse } from '../../../test/course.ts';
-import { buildSnapshot, type WorkspaceDetailBody as Detail } from '../../../test/factories.ts';
+import {
+  buildNoteInput,
+  buildSnapshot,
+  type WorkspaceDetailBody as Detail,
+} from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 
 describe('the course calendar', () => {
@@ -127,5 +131,20 @@ describe('the course calendar', () => {
     expect((await course.stranger.request('PATCH', url, body)).statusCode).toBe(404);
     expect((await course.anonymous.request('PATCH', url, body)).statusCode).toBe(401);
     expect((await read(course.workspaceId)).timeZone).toBe(before.timeZone);
+  });
+
+  it('refuses a note week outside 1-20 on create and on edit, never clamping it', async () => {
+    const notes = `/api/workspaces/${course.workspaceId}/notes`;
+    for (const week of [0, 21, 25]) {
+      const made = await course.owner.post(notes, buildNoteInput({ week }));
+      expect(made.statusCode, `week ${week}`).toBe(400);
+      expect(made.json()).toMatchObject({ error: 'validation_failed', field: 'week' });
+    }
+    const made = await course.owner.post(notes, buildNoteInput({ week: 20 }));
+    expect(made.statusCode).toBe(201);
+    const noteId = made.json<{ id: string }>().id;
+    const edit = await course.owner.request('PATCH', `${notes}/${noteId}`, { week: 25 });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json()).toMatchObject({ error: 'validation_failed', field: 'week' });
   });
 });
