@@ -35,10 +35,11 @@ it('offers the language from the header on a phone', async () => {
   const header = screen.getByRole('banner');
   const button = within(header).getByRole('button', { name: 'Language: EN' });
   fireEvent.click(button);
-  const korean = await screen.findByRole('menuitem', { name: '한국어' });
+  const korean = await screen.findByRole('menuitem', { name: '한국어' }, { timeout: 10_000 });
   await act(async () => {
     fireEvent.click(korean);
   });
-  await vi.waitFor(() => expect(i18n.language).toBe('ko'));
+  // The Korean strings are a chunk of their own: on a loaded machine they take a while.
+  await vi.waitFor(() => expect(i18n.language).toBe('ko'), { timeout: 10_000 });
   expect(within(header).getByRole('button', { name: '언어: 한국어' })).toBeTruthy();
 });

@@ -57,32 +57,41 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-it('Create Team after Save Result opens empty; the saved title is reused only when chosen', async () => {
-  render(
-    <MantineProvider>
-      <MemoryRouter>
-        <TeamFormationPage loadRequest={null} requestKey="k" onLoadRequestHandled={vi.fn()} />
-      </MemoryRouter>
-    </MantineProvider>,
-  );
-  fireEvent.click(screen.getByRole('button', { name: 'Create Team' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Create Team' });
-  const name = await screen.findByRole<HTMLInputElement>('textbox', { name: /Team name/ });
-  expect(name.value).toBe('');
-  expect(dialog.textContent).toContain('From your saved result "Week 1 Teams".');
+// The page and its lazily loaded dialog take seconds on a loaded machine: wait for conditions.
+const WAIT = { timeout: 15_000 };
 
-  // One click on Create Team does not create a workspace named after the saved result.
-  fireEvent.click(screen.getAllByRole('button', { name: 'Create Team' }).at(-1)!);
-  await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
-  expect(createMutate).not.toHaveBeenCalled();
+it(
+  'Create Team after Save Result opens empty; the saved title is reused only when chosen',
+  { timeout: 60_000 },
+  async () => {
+    render(
+      <MantineProvider>
+        <MemoryRouter>
+          <TeamFormationPage loadRequest={null} requestKey="k" onLoadRequestHandled={vi.fn()} />
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Create Team' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Team' }, WAIT);
+    const name = await screen.findByRole<HTMLInputElement>('textbox', { name: /Team name/ }, WAIT);
+    expect(name.value).toBe('');
+    expect(dialog.textContent).toContain('From your saved result "Week 1 Teams".');
 
-  fireEvent.click(screen.getByRole('button', { name: 'Use the saved title "Week 1 Teams"' }));
-  expect(name.value).toBe('Week 1 Teams');
-  fireEvent.click(screen.getAllByRole('button', { name: 'Create Team' }).at(-1)!);
-  await waitFor(() =>
-    expect(createMutate).toHaveBeenCalledWith(
-      { title: 'Week 1 Teams', resultId: 'r1' },
-      expect.anything(),
-    ),
-  );
-});
+    // One click on Create Team does not create a workspace named after the saved result.
+    fireEvent.click(screen.getAllByRole('button', { name: 'Create Team' }).at(-1)!);
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'), WAIT);
+    expect(createMutate).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Use the saved title "Week 1 Teams"' }));
+    expect(name.value).toBe('Week 1 Teams');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Create Team' }).at(-1)!);
+    await waitFor(
+      () =>
+        expect(createMutate).toHaveBeenCalledWith(
+          { title: 'Week 1 Teams', resultId: 'r1' },
+          expect.anything(),
+        ),
+      WAIT,
+    );
+  },
+);

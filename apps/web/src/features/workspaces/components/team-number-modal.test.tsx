@@ -37,7 +37,7 @@ it("'#' with 0 stays open and says the number must be a whole number from 1", as
       <TeamNumberModal card={card} onClose={onClose} onSubmit={onSubmit} />
     </MantineProvider>,
   );
-  const input = await screen.findByLabelText('New number for Course');
+  const input = await screen.findByLabelText('New number for Course', {}, { timeout: 10_000 });
   fireEvent.change(input, { target: { value: '0' } });
   fireEvent.click(screen.getByRole('button', { name: 'Save' }));
   await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'));
