@@ -16,7 +16,10 @@ export async function hasVisibleFocus(page: Page): Promise<{ ok: boolean; what: 
       const style = getComputedStyle(candidate);
       return style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) >= 1;
     };
-    if (!element.matches(':focus-visible'))
+    // A date or time input's focus sits in its inner fields (the browser's own), so the input
+    // itself never matches :focus-visible; its border shows the focus as any input's does.
+    const isDateField = element.matches('input[type="date"], input[type="time"]');
+    if (!element.matches(':focus-visible') && !isDateField)
       return { ok: false, what: `${what} (not :focus-visible)` };
     if (hasOutline(element) || (element.matches('input') && hasOutline(element.nextElementSibling)))
       return { ok: true, what };
