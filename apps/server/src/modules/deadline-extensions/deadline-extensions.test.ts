@@ -13,6 +13,7 @@ import { buildAssignmentInput, buildNoteInput, buildTaskInput } from '../../../t
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { multipartBody, pdfPart } from '../../../test/multipart.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { readZipEntries } from '../../../test/zip.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -303,6 +304,13 @@ describe('late rules and extensions', () => {
         view.teams.find((x) => x.teamId === c.team1.id)!.latest!;
       expect(latest(sent.json<AssignmentView>()).isLate).toBe(true);
 
+      const zipNames = async () => {
+        const response = await c.owner.get(`${base()}/assignments/${work.id}/export.zip`);
+        expect(response.statusCode).toBe(200);
+        return [...(await readZipEntries(response.rawPayload)).keys()].sort();
+      };
+      expect(await zipNames()).toEqual(['Team 1/LATE - work.pdf', 'manifest.csv']);
+
       const path = `assignments/${work.id}/extensions/teams/${c.team1.id}`;
       expect((await extend(c.owner, path, at(DAY))).statusCode).toBe(200);
       const read = async () =>
@@ -310,6 +318,8 @@ describe('late rules and extensions', () => {
           .json<{ assignments: AssignmentView[] }>()
           .assignments.find((x) => x.id === work.id)!;
       expect(latest(await read()).isLate).toBe(false);
+      // The ZIP's late mark follows the team's extended deadline too.
+      expect(await zipNames()).toEqual(['Team 1/work.pdf', 'manifest.csv']);
 
       const removed = await c.owner.request('DELETE', `${base()}/${path}`);
       expect(removed.statusCode).toBe(204);
