@@ -426,6 +426,7 @@ export async function recordAnswer(
       teamId: input.owner.teamId,
       noteId: input.note.id,
       attemptKey: `note:${input.note.id}:${ownerKey}:${attempt}`,
+      isIndividual: input.owner.kind === 'individual',
     },
     input.user.id,
   );

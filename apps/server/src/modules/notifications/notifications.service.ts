@@ -72,7 +72,8 @@ export async function notifyTaskPublished(
 
 /**
  * Work handed in (an assignment or a task): the workspace's owner. `attemptKey` names the attempt
- * (its work, its team or member, its number).
+ * (its work, its team or member, its number). Individual work names the member who handed it in
+ * (their roster name, else their account's), not their team (issue 27).
  */
 export async function notifySubmitted(
   tx: Db,
@@ -83,24 +84,31 @@ export async function notifySubmitted(
     assignmentId?: string;
     noteId?: string;
     attemptKey: string;
+    isIndividual?: boolean;
   },
   submitterId: string,
 ) {
-  const [row] = rowsOf<{ ownerId: string; number: number }>(
+  const [row] = rowsOf<{ ownerId: string; number: number; memberName: string | null }>(
     await tx.execute(sql`
-      select w.owner_id as "ownerId", t.number from workspaces w
+      select w.owner_id as "ownerId", t.number,
+        case when ${work.isIndividual === true} then coalesce(
+          (select m.name from workspace_members m join "user" u on u.id = ${submitterId}
+            where m.workspace_id = w.id and lower(btrim(m.email)) = u.email limit 1),
+          (select u.name from "user" u where u.id = ${submitterId})) end as "memberName"
+      from workspaces w
       join teams t on t.workspace_id = w.id
       where w.id = ${workspaceId} and t.id = ${work.teamId}`),
   );
   if (!row || row.ownerId === submitterId) return;
   const teamName = `Team ${row.number}`;
+  const who = row.memberName ? `${row.memberName} (${teamName})` : teamName;
   await enqueueNotifications(tx, [
     {
       key: `submitted:${work.attemptKey}`,
       userId: row.ownerId,
       type: 'assignment_submitted',
-      title: `${teamName} submitted ${work.title}`,
-      message: `${teamName} handed in work for ${work.title}.`,
+      title: `${row.memberName ?? teamName} submitted ${work.title}`,
+      message: `${who} handed in work for ${work.title}.`,
       data: {
         workspaceId,
         assignmentId: work.assignmentId ?? null,

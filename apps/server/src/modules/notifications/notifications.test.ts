@@ -147,6 +147,44 @@ describe('notifications', () => {
       expect(await types(course.leader)).toEqual(['assignment_created']);
     });
 
+    it("names the member, not the team, when an individual task's answer is handed in (issue 27)", async () => {
+      const course = await buildCourse(t.app, t.config.publicUrl);
+      const note = await course.owner.post(`${base(course)}/notes`, {
+        title: 'Week 4',
+        description: '',
+        week: 4,
+        date: null,
+        task: {
+          title: 'Own essay',
+          description: '',
+          deadline: null,
+          maxFileSizeMb: 1,
+          allowedTypes: ['pdf'],
+          assignmentType: 'individual',
+        },
+      });
+      const noteId = note.json().id as string;
+      await course.owner.request('PATCH', `${base(course)}/notes/${noteId}`, { isPublished: true });
+      const { payload, headers } = multipartBody([
+        { name: 'files', filename: 'mine.pdf', data: fileOf('pdf', 500) },
+      ]);
+      const sent = await course.member.request(
+        'POST',
+        `${base(course)}/notes/${noteId}/submissions`,
+        payload,
+        headers,
+      );
+      expect(sent.statusCode, sent.body).toBe(201);
+      // The member's name on the roster (Team 1's second entry holds their e-mail).
+      const name = course.detail.members.find((m) => m.id === course.team1.memberIds[1])!.name;
+      await expect.poll(async () => await types(course.owner)).toEqual(['assignment_submitted']);
+      expect((await page(course.owner)).items[0]).toMatchObject({
+        title: `${name} submitted Own essay`,
+        message: `${name} (Team 1) handed in work for Own essay.`,
+        data: { teamName: 'Team 1', noteId },
+      });
+    });
+
     it('tells an account whose verified e-mail is on a roster that it joined, and the owner', async () => {
       const owner = await buildUser(t.app, t.config.publicUrl, { name: 'Teacher' });
       const email = uniqueEmail('newcomer');
