@@ -10,7 +10,7 @@ import { useSchemaForm } from '../../lib/form/use-schema-form';
 import { stubMatchMedia } from '../../lib/testing/match-media';
 import { ExtendDeadline } from './extend-deadline';
 import { LateNotice } from './late-notice';
-import { LateRuleFields } from './late-rule-fields';
+import { LateRuleFields, useLateRuleSummary } from './late-rule-fields';
 import { dateFormat } from '../../lib/dates/use-format-date';
 
 // Late rules in the web (issue 26, decision 0030): the "Late work" fields with the domain
@@ -225,5 +225,33 @@ describe('Extend deadline', () => {
       </Providers>,
     );
     expect(screen.queryByRole('button', { name: 'Extend deadline' })).toBeNull();
+  });
+});
+
+function Summary({ rule }: { rule: LateRule }) {
+  return <p data-testid="summary">{useLateRuleSummary()(rule)}</p>;
+}
+
+describe('the late rule in one line (cards and panels)', () => {
+  it('names the policy, the penalty with its floor, and the grace period', async () => {
+    const text = (rule: Partial<LateRule>) => {
+      render(
+        <Providers>
+          <Summary rule={{ ...DEFAULT_LATE_RULE, ...rule }} />
+        </Providers>,
+      );
+      const shown = screen.getByTestId('summary').textContent;
+      cleanup();
+      return shown;
+    };
+    expect(text({})).toBe('Late work is accepted and marked late.');
+    expect(text({ latePolicy: 'close', graceMinutes: 10 })).toBe(
+      'Closes at the deadline. Grace period: 10 min.',
+    );
+    expect(
+      text({ latePolicy: 'penalty', latePenaltyPercentPerDay: 5, latePenaltyFloorPercent: 50 }),
+    ).toBe('Late work loses 5% per day late, down to 50% of the grade.');
+    await i18n.changeLanguage('ko');
+    expect(text({ latePolicy: 'close' })).toBe('마감 시 제출을 닫습니다.');
   });
 });

@@ -17,6 +17,8 @@ import { submittedCount } from '../utils/team-state';
 import type { SectionViewer } from '../utils/team-state';
 import { TeamRow } from './team-row';
 import { useFormatDate } from '../../../lib/dates/use-format-date';
+import { lateRuleOf } from '../../../components/late-work/late-notice';
+import { useLateRuleSummary } from '../../../components/late-work/late-rule-fields';
 
 const PHASE_COLORS = { upcoming: 'blue', open: 'green', ended: 'gray' } as const;
 
@@ -51,6 +53,7 @@ export function AssignmentCard({
   onDelete,
 }: AssignmentCardProps) {
   const { t } = useTranslation();
+  const lateSummary = useLateRuleSummary();
   const dates = useFormatDate();
   const titleId = useId();
   const detailsId = useId();
@@ -164,6 +167,11 @@ export function AssignmentCard({
                 size: assignment.maxFileSizeMb,
               })}
             </Text>
+            {assignment.endAt ? (
+              <Text size="sm" c="dimmed" data-testid="late-rule">
+                {lateSummary(lateRuleOf(assignment))}
+              </Text>
+            ) : null}
             <Title order={4} size="h6">
               {t('assignments.card.teams')}
             </Title>

@@ -17,6 +17,8 @@ import { StatusBadge } from './submission-parts';
 import { TaskBulkEvaluateModal } from './task-bulk-evaluate-modal';
 import { TeamTaskPanel } from './team-task-panel';
 import { useFormatDate } from '../../../lib/dates/use-format-date';
+import { lateRuleOf } from '../../../components/late-work/late-notice';
+import { useLateRuleSummary } from '../../../components/late-work/late-rule-fields';
 
 interface TaskSectionProps {
   workspaceId: string;
@@ -34,6 +36,7 @@ const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0 } as const;
 export function TaskSection({ workspaceId, note, task, viewer }: TaskSectionProps) {
   const { t } = useTranslation();
   const dates = useFormatDate();
+  const lateSummary = useLateRuleSummary();
   const [openTeamId, setOpenTeamId] = useState<string | null>(null);
   const [isBulkOpen, setIsBulkOpen] = useState(false);
   const [bulkKey, setBulkKey] = useState(0);
@@ -79,6 +82,11 @@ export function TaskSection({ workspaceId, note, task, viewer }: TaskSectionProp
             types: allowedTypesText(task.allowedTypes),
           })}
         </Text>
+        {task.deadline ? (
+          <Text size="xs" c="dimmed" data-testid="late-rule">
+            {lateSummary(lateRuleOf(task))}
+          </Text>
+        ) : null}
         {viewer.userId === null ? (
           <Text size="sm" fw={500} c="blue">
             {t('lectureNotes.task.loginToSubmit')}
