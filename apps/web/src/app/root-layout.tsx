@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { NavigationProgress } from '../components/navigation-progress';
-import { PageLoader } from '../components/page-loader';
+import { PageSkeleton } from '../components/page-skeleton';
 import { RouteErrorBoundary } from '../components/route-error';
 import { ScrollRestoration } from '../components/scroll-restoration';
 import { SignOutNavItem } from '../features/auth/components/sign-out-nav-item';
@@ -49,18 +49,20 @@ function LazyVerificationGate() {
   );
 }
 
-/** The page: its loader while its code first arrives, its error if it fails (not the shell's). */
+/**
+ * The page: its frame (skeletons) while its code first arrives, its error if it fails (not the
+ * shell's). The Suspense boundary is inside the boundary keyed by the path, so a move to a page
+ * whose code is still loading shows the new page's frame at once (with the progress bar) instead
+ * of leaving the old page on screen, where it could still be clicked (issue 27).
+ */
 function Page() {
   const { pathname } = useLocation();
   return (
-    // The Suspense boundary outlives the pages (it is outside the keyed error boundary), so a move
-    // to a page whose code is still loading keeps the page being left on screen (the router moves
-    // in a transition) instead of blanking it to the loader.
-    <Suspense fallback={<PageLoader />}>
-      <RouteErrorBoundary key={pathname}>
+    <RouteErrorBoundary key={pathname}>
+      <Suspense fallback={<PageSkeleton />}>
         <Outlet />
-      </RouteErrorBoundary>
-    </Suspense>
+      </Suspense>
+    </RouteErrorBoundary>
   );
 }
 
