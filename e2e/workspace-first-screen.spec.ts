@@ -103,7 +103,12 @@ test.describe('workspace page: the server-rendered first screen and the app over
 
   test.beforeAll(async ({ browser, baseURL }) => {
     [owner, leader, member] = (await Promise.all(
-      ['owner', 'leader', 'member'].map((label) => createAccount(browser, baseURL!, label)),
+      // In the course's own time zone (Seoul, the API's default): the server cannot know a
+      // visitor's zone, so for a visitor elsewhere the app adds a line naming the course's zone
+      // when it takes over (decision 0029); here the first screen must read exactly the same.
+      ['owner', 'leader', 'member'].map((label) =>
+        createAccount(browser, baseURL!, label, { timezoneId: 'Asia/Seoul' }),
+      ),
     )) as [Account, Account, Account];
     ({ id: workspaceId } = await createCourseWorkspace(owner, title));
     await setCourseAccounts(owner, workspaceId, { leader, member });
