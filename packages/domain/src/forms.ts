@@ -8,6 +8,7 @@ import {
 import { DELETE_ACCOUNT_CONFIRMATION } from './constants.ts';
 import { errors, fillPlaceholders } from './errors.ts';
 import { lectureNoteInput, taskInput } from './lecture-notes.ts';
+import { checkLateRule } from './late-rules.ts';
 import { bulkMaxScoreFrom, bulkRowScoreFrom, maxFileSizeMbFrom } from './limits.ts';
 import { checkPassword, describePasswordRule } from './password.ts';
 import type { PasswordPolicy, PasswordRule } from './password.ts';
@@ -306,10 +307,13 @@ function typedNumber(schema: z.ZodType<number, number>, outOfRange: number) {
 }
 
 /** The note modal's task: taskInput, with the size as the number input holds it. */
-const taskForm = z.object({
-  ...taskInput.shape,
-  maxFileSizeMb: typedNumber(taskInput.shape.maxFileSizeMb, 0),
-});
+const taskForm = z
+  .object({
+    ...taskInput.shape,
+    maxFileSizeMb: typedNumber(taskInput.shape.maxFileSizeMb, 0),
+  })
+  // The late rule's own check (a penalty names its percent; decision 0030), as taskInput has it.
+  .superRefine(checkLateRule);
 
 /**
  * The lecture note modal (create and edit): lectureNoteInput's rules and words, with the week and

@@ -235,3 +235,32 @@ describe('the late-rule schemas', () => {
     expect(mergeLateRule(rule(), {})).toEqual(rule());
   });
 });
+
+describe('the note form checks the late rule as the API does', () => {
+  it("refuses a penalty without its percent on the task's field", async () => {
+    const { lectureNoteForm } = await import('./forms.ts');
+    const task = {
+      title: 'Plan',
+      description: '',
+      deadline: null,
+      maxFileSizeMb: 5,
+      allowedTypes: ['pdf'],
+      assignmentType: 'team',
+    };
+    const note = { title: 'Week 1', description: '', week: 1, date: null };
+    const refused = lectureNoteForm.safeParse({
+      ...note,
+      task: { ...task, latePolicy: 'penalty' },
+    });
+    expect(refused.error?.issues[0]).toMatchObject({
+      message: 'Enter the percent taken off per day late',
+      path: ['task', 'latePenaltyPercentPerDay'],
+    });
+    expect(
+      lectureNoteForm.safeParse({
+        ...note,
+        task: { ...task, latePolicy: 'penalty', latePenaltyPercentPerDay: 10 },
+      }).success,
+    ).toBe(true);
+  });
+});
