@@ -81,7 +81,7 @@ test.describe('the shell', () => {
     await expect(page.locator('.prerendered-page')).toHaveCount(0);
   });
 
-  test('moving on shows the next page's frame at once while its code loads; Back returns to the same scroll', async ({
+  test('moving on shows the next page frame at once while its code loads; Back returns to the same scroll', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 1280, height: 600 });

@@ -3,8 +3,8 @@ import type { ComponentType } from 'react';
 import { lazyChunk } from './chunk-load';
 
 /**
- * Page chunks still on their way. React Router moves between pages in a transition, so the page
- * being left stays on screen while the next one's code loads; the navigation bar shows meanwhile.
+ * Page chunks still on their way. While the next page's code loads its frame shows (the page's
+ * Suspense fallback, issue 27) and the navigation bar at the top of the window.
  */
 let pendingPages = 0;
 const listeners = new Set<() => void>();
