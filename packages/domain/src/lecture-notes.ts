@@ -211,13 +211,12 @@ export type LectureNotesSection = z.infer<typeof lectureNotesSection>;
 
 /**
  * POST /api/workspaces/:id/notes/:noteId/duplicate ("Duplicate to next week", issue 26): the new
- * draft, and how many of the original's attachments it does not carry. Attachments are not shared
- * between notes: a file has one note (`note_attachments.file_id` is unique, and deleting the row
- * deletes the file), so the copy gets the text and the task only (decision 0028).
+ * draft, and how many of the original's attachments it shares by reference (the same stored
+ * files, decision 0028).
  */
 export const lectureNoteDuplicate = z.object({
   note: lectureNote,
-  attachmentsLeftOut: z.number().int().min(0),
+  attachmentsShared: z.number().int().min(0),
 });
 export type LectureNoteDuplicate = z.infer<typeof lectureNoteDuplicate>;
 

@@ -9,6 +9,7 @@ import { buildCourse, type Course } from '../../../test/course.ts';
 import { buildNoteInput, buildTaskInput } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { multipartBody, pdfPart } from '../../../test/multipart.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 describe('Duplicate to next week', () => {
   let t: TestApp;
@@ -95,8 +96,8 @@ describe('Duplicate to next week', () => {
 
     const response = await duplicate(c.owner, made.id);
     expect(response.statusCode, response.body).toBe(201);
-    const { note: copy, attachmentsLeftOut } = response.json<LectureNoteDuplicate>();
-    expect(attachmentsLeftOut).toBe(1);
+    const { note: copy, attachmentsShared } = response.json<LectureNoteDuplicate>();
+    expect(attachmentsShared).toBe(1);
     expect(copy.id).not.toBe(made.id);
     expect(copy).toMatchObject({
       title: 'Week 3: Sorting',
@@ -105,7 +106,6 @@ describe('Duplicate to next week', () => {
       date: '2026-03-23',
       isPublished: false,
       canEdit: true,
-      attachments: [],
       author: { name: 'Owner' },
     });
     expect(copy.task).toMatchObject({
@@ -126,10 +126,54 @@ describe('Duplicate to next week', () => {
     const section = (await c.owner.get(notesUrl())).json<{ notes: LectureNote[] }>();
     const original = section.notes.find((note) => note.id === made.id)!;
     expect(original.attachments).toHaveLength(1);
+    // The copy holds the same stored file, by reference (decision 0028).
+    expect(copy.attachments.map((a) => a.file)).toEqual(original.attachments.map((a) => a.file));
     expect(original.task!.teams.some((team) => team.current !== null)).toBe(true);
     // A draft: the members do not see it.
     const seen = (await c.member.get(notesUrl())).json<{ notes: LectureNote[] }>();
     expect(seen.notes.map((note) => note.id)).not.toContain(copy.id);
+  });
+
+  it('shares attachments by reference: each note lets go of its own, the file goes with the last', async () => {
+    const made = await create(c.owner, buildNoteInput({ title: 'Shared slides', week: 5 }));
+    const url = `${notesUrl()}/${made.id}/attachments`;
+    const { payload, headers } = multipartBody([pdfPart('a.pdf', 1200), pdfPart('b.pdf', 900)]);
+    expect((await c.owner.request('POST', url, payload, headers)).statusCode).toBe(201);
+    await publish(made.id);
+    const copied = await duplicate(c.owner, made.id);
+    expect(copied.statusCode, copied.body).toBe(201);
+    const { note: copy, attachmentsShared } = copied.json<LectureNoteDuplicate>();
+    expect(attachmentsShared).toBe(2);
+    expect(copy.attachments.map((a) => a.file.name)).toEqual(['a.pdf', 'b.pdf']);
+    const [a, b] = copy.attachments.map((attachment) => attachment.file.id) as [string, string];
+    const fileRows = async () =>
+      rowsOf<{ n: number }>(
+        await t.app.db.execute(sql`select count(*)::int as n from files where id in (${a}, ${b})`),
+      )[0]!;
+    // The copy is a draft: a member reads the files through the published original.
+    expect((await c.member.get(`/api/files/${a}`)).statusCode).toBe(200);
+    // Removing a.pdf from the copy leaves it on the original, readable.
+    const removed = await c.owner.request(
+      'DELETE',
+      `${notesUrl()}/${copy.id}/attachments/${copy.attachments[0]!.id}`,
+    );
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    expect((await c.member.get(`/api/files/${a}`)).statusCode).toBe(200);
+    expect((await fileRows()).n).toBe(2);
+    // Deleting the original note keeps b.pdf for the copy (a draft: the owner reads it, a
+    // member no longer may) and lets a.pdf go, which no note holds any more.
+    expect((await c.owner.request('DELETE', `${notesUrl()}/${made.id}`)).statusCode).toBeLessThan(
+      300,
+    );
+    expect((await fileRows()).n).toBe(1);
+    expect((await c.owner.get(`/api/files/${b}`)).statusCode).toBe(200);
+    expect((await c.member.get(`/api/files/${b}`)).statusCode).toBe(404);
+    expect((await c.member.get(`/api/files/${a}`)).statusCode).toBe(404);
+    // The copy's deletion lets the last one go.
+    expect((await c.owner.request('DELETE', `${notesUrl()}/${copy.id}`)).statusCode).toBeLessThan(
+      300,
+    );
+    expect((await fileRows()).n).toBe(0);
   });
 
   it("lets an author copy their own note, and refuses everyone else's copy", async () => {

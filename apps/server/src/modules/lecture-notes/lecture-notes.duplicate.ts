@@ -2,17 +2,17 @@ import { aWeekLater, type LectureNoteDuplicate } from '@teamshuffle/domain';
 import type { SessionUser } from '../../plugins/auth.ts';
 import type { Db } from '../../plugins/database.ts';
 import type { Access } from '../workspace-access/workspace-access.ts';
-import { countAttachments, insertNote } from './lecture-notes.repository.ts';
+import { attachmentFileIds, insertAttachments, insertNote } from './lecture-notes.repository.ts';
 import { editableNote, presentNote } from './lecture-notes.service.ts';
 import { lateRuleOf } from '../deadline-extensions/late-rule.ts';
 
 /**
- * Duplicate to next week (issue 26): a new draft with the note's title, text and task settings,
- * its week one on and its lecture day and deadline seven days on, by the caller. Who may: whoever
- * may change the note (the owner; its author while they may create notes). Submissions are not
- * copied, and neither are attachments: a file belongs to one note (its row's `file_id` is unique,
- * and deleting the attachment deletes the file), so sharing it would let one note's delete take
- * the other's file (decision 0028). The answer says how many were left out.
+ * Duplicate to next week (issue 26): a new draft with the note's title, text, task settings and
+ * attachments, its week one on and its lecture day and deadline seven days on, by the caller. Who
+ * may: whoever may change the note (the owner; its author while they may create notes).
+ * Submissions are not copied. Attachments are shared by reference (decision 0028, migration
+ * 0040): the copy holds the same stored files, charged once to their uploader; removing one from
+ * either note leaves it to the other. The answer says how many are shared.
  */
 export async function duplicateNote(
   db: Db,
@@ -28,8 +28,9 @@ export async function duplicateNote(
   });
   // In a transaction of its own, like Create, so that a retried request knows it committed
   // (decision 0015).
-  const copyId = await db.transaction((tx) =>
-    insertNote(tx, {
+  let shared: { id: string }[] = [];
+  const copyId = await db.transaction(async (tx) => {
+    const id = await insertNote(tx, {
       workspaceId: access.workspace.id,
       authorId: user.id,
       title: source.title,
@@ -47,11 +48,11 @@ export async function duplicateNote(
       // The task's late rule carries over (decision 0030); extensions do not (they were given
       // for the original's deadline).
       ...lateRuleOf(source),
-    }),
-  );
-  const [note, attachmentsLeftOut] = await Promise.all([
-    presentNote(db, access, user, copyId),
-    countAttachments(db, source.id),
-  ]);
-  return { note, attachmentsLeftOut };
+    });
+    // In the original's order (identity values follow insertion), in the copy's transaction.
+    shared = await insertAttachments(tx, id, await attachmentFileIds(tx, source.id));
+    return id;
+  });
+  const note = await presentNote(db, access, user, copyId);
+  return { note, attachmentsShared: shared.length };
 }

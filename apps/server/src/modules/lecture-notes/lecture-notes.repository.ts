@@ -367,15 +367,6 @@ export async function hasSubmissions(db: Db, noteId: string): Promise<boolean> {
   return row !== undefined;
 }
 
-/** How many attachments a note has. */
-export async function countAttachments(db: Db, noteId: string): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(noteAttachments)
-    .where(eq(noteAttachments.noteId, noteId));
-  return row?.count ?? 0;
-}
-
 /** Links stored files to a note as attachments. */
 export async function insertAttachments(db: Db, noteId: string, fileIds: readonly string[]) {
   if (fileIds.length === 0) return [];
@@ -385,7 +376,10 @@ export async function insertAttachments(db: Db, noteId: string, fileIds: readonl
     .returning({ id: noteAttachments.id });
 }
 
-/** Removes an attachment of a note (its file goes with it: a trigger); false when there is none. */
+/**
+ * Removes an attachment of a note (its file goes with it unless another note holds it too: a
+ * trigger); false when there is none.
+ */
 export async function deleteAttachment(db: Db, noteId: string, attachmentId: string) {
   if (!isUuid(attachmentId)) return false;
   const deleted = await db
@@ -536,14 +530,27 @@ export async function insertAttempt(
   return row!.id;
 }
 
-/** The note and workspace of an attachment's file (who may read it is decided from them). */
-export async function noteOfAttachmentFile(db: Db, fileId: string) {
-  const [row] = await db
+/**
+ * The notes an attachment's file is attached to (who may read it is decided from them): one, or
+ * an original and its copies (Duplicate to next week), all of one workspace.
+ */
+export async function notesOfAttachmentFile(db: Db, fileId: string) {
+  const rows = await db
     .select({ note: lectureNotes })
     .from(noteAttachments)
     .innerJoin(lectureNotes, eq(lectureNotes.id, noteAttachments.noteId))
     .where(eq(noteAttachments.fileId, fileId));
-  return row?.note;
+  return rows.map((row) => row.note);
+}
+
+/** The files attached to a note, in their upload order. */
+export async function attachmentFileIds(db: Db, noteId: string): Promise<string[]> {
+  const rows = await db
+    .select({ fileId: noteAttachments.fileId })
+    .from(noteAttachments)
+    .where(eq(noteAttachments.noteId, noteId))
+    .orderBy(noteAttachments.seq);
+  return rows.map((row) => row.fileId);
 }
 
 /** The workspace and team of a submitted file (who may read it is decided from them). */

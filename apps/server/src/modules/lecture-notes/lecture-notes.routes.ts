@@ -19,7 +19,7 @@ import { authorize } from '../workspace-access/workspace-access.ts';
 import {
   answerOfSubmissionFile,
   insertAttachments,
-  noteOfAttachmentFile,
+  notesOfAttachmentFile,
 } from './lecture-notes.repository.ts';
 import {
   answerTarget,
@@ -68,12 +68,18 @@ export const lectureNotesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Who may download what: an attachment, whoever may see its note (a draft: its author and
   // the owner); a submitted file, the owner and the members of the team it belongs to.
+  // A file a note shares with its copies (Duplicate to next week) may be read through any of them.
   app.files.registerReadAccess('note_attachment', async (file, user) => {
-    const note = await noteOfAttachmentFile(app.db, file.id);
-    if (!note) return false;
-    const access = await authorize(app.db, user, note.workspaceId, 'read').catch(() => null);
+    const notes = await notesOfAttachmentFile(app.db, file.id);
+    const [first] = notes;
+    if (!first) return false;
+    const access = await authorize(app.db, user, first.workspaceId, 'read').catch(() => null);
     if (!access) return false;
-    return note.isPublished || access.role === 'owner' || note.authorId === user.id;
+    return notes.some(
+      (note) =>
+        note.workspaceId === first.workspaceId &&
+        (note.isPublished || access.role === 'owner' || note.authorId === user.id),
+    );
   });
   app.files.registerReadAccess('task_submission', async (file, user) => {
     const answer = await answerOfSubmissionFile(app.db, file.id);

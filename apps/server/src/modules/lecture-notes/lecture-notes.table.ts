@@ -70,7 +70,11 @@ export const lectureNotes = pgTable(
   ],
 );
 
-/** A file attached to a note; deleting the row deletes the file (a trigger, migration 0011). */
+/**
+ * A file attached to a note. A note's copy (Duplicate to next week) holds the same file by
+ * reference, so one file may be attached to several notes, once to each; deleting the last row
+ * that holds it deletes the file (a trigger, migrations 0011 and 0040).
+ */
 export const noteAttachments = pgTable(
   'note_attachments',
   {
@@ -80,13 +84,16 @@ export const noteAttachments = pgTable(
       .references(() => lectureNotes.id, { onDelete: 'cascade' }),
     fileId: uuid('file_id')
       .notNull()
-      .unique()
       .references(() => files.id, { onDelete: 'cascade' }),
     /** Upload order (identity values follow the order rows are inserted). */
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('note_attachments_note_idx').on(table.noteId)],
+  (table) => [
+    index('note_attachments_note_idx').on(table.noteId),
+    uniqueIndex('note_attachments_note_file_key').on(table.noteId, table.fileId),
+    index('note_attachments_file_idx').on(table.fileId),
+  ],
 );
 
 /**

@@ -210,14 +210,13 @@ export const lectureNotesEn = {
   duplicate: {
     title: 'Duplicate to next week',
     text: 'A copy of "{{title}}" is made as a draft for week {{week}}: the text and the task, with the lecture date and the deadline a week later. Submissions are not copied.',
-    noAttachments:
-      'Attachments are not copied: a file belongs to one note. Attach the files to the copy again.',
+    sharedAttachments:
+      'Its attachments are shared with the copy: the same files, not new uploads. Removing one from either note keeps it on the other.',
     confirm: 'Duplicate',
     failed: 'Failed to duplicate the lecture note. Please try again',
     done: 'A draft for week {{week}} was made.',
-    attachmentsLeftOut_one: '{{count}} attachment was not copied; attach it to the draft again.',
-    attachmentsLeftOut_other:
-      '{{count}} attachments were not copied; attach them to the draft again.',
+    attachmentsShared_one: '{{count}} attachment is shared with the original.',
+    attachmentsShared_other: '{{count}} attachments are shared with the original.',
     open: 'Open the new draft',
     close: 'Close',
   },

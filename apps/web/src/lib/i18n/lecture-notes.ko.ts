@@ -208,15 +208,13 @@ export const lectureNotesKo: typeof lectureNotesEn = {
   duplicate: {
     title: '다음 주로 복제',
     text: '"{{title}}"의 사본이 {{week}}주차 초안으로 만들어집니다. 본문과 과제가 복사되며, 강의 날짜와 마감은 일주일 뒤로 옮겨집니다. 제출물은 복사되지 않습니다.',
-    noAttachments:
-      '첨부 파일은 복사되지 않습니다. 파일은 한 노트에만 속하므로 사본에 다시 첨부해 주세요.',
+    sharedAttachments:
+      '첨부 파일은 사본과 함께 씁니다. 새로 올리지 않고 같은 파일을 씁니다. 한쪽 노트에서 지워도 다른 노트에는 남습니다.',
     confirm: '복제',
     failed: '강의 노트를 복제하지 못했습니다. 다시 시도해 주세요',
     done: '{{week}}주차 초안이 만들어졌습니다.',
-    attachmentsLeftOut_one:
-      '첨부 파일 {{count}}개가 복사되지 않았습니다. 초안에 다시 첨부해 주세요.',
-    attachmentsLeftOut_other:
-      '첨부 파일 {{count}}개가 복사되지 않았습니다. 초안에 다시 첨부해 주세요.',
+    attachmentsShared_one: '첨부 파일 {{count}}개를 원본과 함께 씁니다.',
+    attachmentsShared_other: '첨부 파일 {{count}}개를 원본과 함께 씁니다.',
     open: '새 초안 열기',
     close: '닫기',
   },

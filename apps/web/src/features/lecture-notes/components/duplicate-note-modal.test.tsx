@@ -92,17 +92,17 @@ function show() {
 
 describe('DuplicateNoteModal', () => {
   it('says what is copied, makes the copy and links to the new draft', async () => {
-    answer(201, { note: COPY, attachmentsLeftOut: 1 });
+    answer(201, { note: COPY, attachmentsShared: 1 });
     show();
     expect(await screen.findByText(/made as a draft for week 4/, {}, SETTLE)).toBeTruthy();
-    expect(screen.getByTestId('duplicate-no-attachments').textContent).toContain(
-      'Attachments are not copied',
+    expect(screen.getByTestId('duplicate-shared-attachments').textContent).toContain(
+      'Its attachments are shared with the copy',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Duplicate' }));
     const link = await screen.findByRole('link', { name: 'Open the new draft' }, SETTLE);
     expect(link.getAttribute('href')).toBe('/workspace/w1/notes/n2');
     expect(screen.getByTestId('duplicate-done').textContent).toContain(
-      '1 attachment was not copied',
+      '1 attachment is shared with the original.',
     );
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [path, init] = fetchMock.mock.calls[0]!;

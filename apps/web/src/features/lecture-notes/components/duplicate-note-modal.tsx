@@ -18,8 +18,8 @@ interface DuplicateNoteModalProps {
 
 /**
  * Duplicate to next week (issue 26, decision 0028): says what the copy holds (a draft a week
- * later, the text and the task; no submissions, no attachments) before it is made, then links to
- * the new draft and says how many attachments to attach again.
+ * later, the text, the task and the attachments shared by reference; no submissions) before it is
+ * made, then links to the new draft and says how many attachments it shares.
  */
 export function DuplicateNoteModal({
   opened,
@@ -58,13 +58,13 @@ export function DuplicateNoteModal({
       {made ? (
         <Stack gap="md" data-testid="duplicate-done">
           <Text>{t('lectureNotes.duplicate.done', { week: made.note.week })}</Text>
-          {made.attachmentsLeftOut > 0 ? (
+          {made.attachmentsShared > 0 ? (
             <Alert
-              color="yellow"
+              color="blue"
               variant="light"
               icon={<IconInfoCircle size={18} aria-hidden="true" />}
             >
-              {t('lectureNotes.duplicate.attachmentsLeftOut', { count: made.attachmentsLeftOut })}
+              {t('lectureNotes.duplicate.attachmentsShared', { count: made.attachmentsShared })}
             </Alert>
           ) : null}
           <Group justify="flex-end" gap="sm">
@@ -85,8 +85,8 @@ export function DuplicateNoteModal({
         <Stack gap="md">
           <Text>{t('lectureNotes.duplicate.text', { title: note.title, week })}</Text>
           {note.attachments.length > 0 ? (
-            <Text size="sm" c="dimmed" data-testid="duplicate-no-attachments">
-              {t('lectureNotes.duplicate.noAttachments')}
+            <Text size="sm" c="dimmed" data-testid="duplicate-shared-attachments">
+              {t('lectureNotes.duplicate.sharedAttachments')}
             </Text>
           ) : null}
           {duplicate.isError ? (
