@@ -110,7 +110,10 @@ export const DOMAIN_FORM_MESSAGES: readonly { message: string; key: FormMessageK
   // A bulk row's score out of 0..max (bulkScoreMessage; issue 25): both bulk dialogs.
   { message: 'Score must be between 0 and {max}', key: 'lectureNotes.grading.scoreRange' },
   // Late rules (issue 26, decision 0030): the late-rule fields of assignments and tasks.
-  { message: 'Enter a whole percent from {min} to {max}', key: 'lateRules.validation.percentRange' },
+  {
+    message: 'Enter a whole percent from {min} to {max}',
+    key: 'lateRules.validation.percentRange',
+  },
   { message: 'Enter whole minutes from {min} to {max}', key: 'lateRules.validation.graceRange' },
   { message: PENALTY_REQUIRED_MESSAGE, key: 'lateRules.validation.penaltyRequired' },
   { message: PENALTY_ONLY_MESSAGE, key: 'lateRules.validation.penaltyOnly' },
