@@ -123,6 +123,7 @@ test.describe.serial('deadlines that mean something', () => {
     await page.goto(`/workspace/${workspaceId}/notes`);
     await card(page).getByRole('button', { name: 'Publish' }).click();
     await expectToast(page, 'Lecture note published successfully!');
+    await expect(card(page).getByTestId('late-rule')).toHaveText('Closes at the deadline.');
 
     // Team 2 gets two days more: the day after tomorrow in the workspace's zone (00:00 there,
     // always later than the deadline) picked in the team's panel.
@@ -151,6 +152,9 @@ test.describe.serial('deadlines that mean something', () => {
     await expect(item).toContainText(course);
     await expect(item).toContainText(ENGLISH_DATE);
     await expect(item).not.toContainText(/오전|오후/);
+    // The task's card says before the deadline that it closes then.
+    await page.goto(`/workspace/${workspaceId}/notes`);
+    await expect(card(page).getByTestId('late-rule')).toHaveText('Closes at the deadline.');
 
     // The reminder sweep runs every minute on every instance: the reminder arrives once.
     await expect
