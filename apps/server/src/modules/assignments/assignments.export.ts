@@ -1,4 +1,4 @@
-import { dateKeyInZone, toCsv } from '@teamshuffle/domain';
+import { dateKeyInZone, safeFileBase, toCsv } from '@teamshuffle/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import yazl from 'yazl';
 import type { StorageDriver } from '../../plugins/storage.ts';
@@ -103,7 +103,8 @@ export function submissionsZip(
 
 /**
  * The ZIP's file name: the assignment's number, title and the day it was made, that day being
- * the calendar day in the workspace's time zone (issue 26, decision 0029).
+ * the calendar day in the workspace's time zone (issue 26, decision 0029). The title is made safe
+ * as the CSV downloads' names are (issue 27: letters, digits, spaces and dashes; Korean kept).
  */
 export function zipName(
   row: AssignmentRow,
@@ -111,5 +112,5 @@ export function zipName(
   timeZone: string,
   now: Date = new Date(),
 ): string {
-  return `Assignment ${number} - ${zipSegment(row.title)} - ${dateKeyInZone(now, timeZone)}.zip`;
+  return `Assignment ${number} - ${safeFileBase(row.title, 'assignment')} - ${dateKeyInZone(now, timeZone)}.zip`;
 }
