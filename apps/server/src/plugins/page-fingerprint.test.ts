@@ -146,6 +146,19 @@ describe('a repeat view of a workspace page is checked in one query (issue 22, d
     expect(fresh.body).toContain('title Data Structures');
   });
 
+  it("renders afresh after the course calendar's time zone changes (its dates are written in it)", async () => {
+    await view(course.member);
+    expect((await view(course.member)).apiCalls).toEqual([]);
+    const changed = await course.owner.request(
+      'PATCH',
+      `/api/workspaces/${course.workspaceId}/calendar`,
+      { timeZone: 'Europe/Berlin' },
+    );
+    expect(changed.statusCode, changed.body).toBeLessThan(300);
+    const fresh = await view(course.member);
+    expect(fresh.apiCalls.length).toBeGreaterThan(0);
+  });
+
   it("renders afresh after a team's leader changes (the visitor's role with it)", async () => {
     const rosterName = (id: string | undefined) =>
       course.detail.members.find((member) => member.id === id)?.name;
@@ -264,6 +277,9 @@ describe('answersMatch', () => {
     title: 'Algorithms',
     isPublic: false,
     groupSize: 3,
+    timeZone: 'Asia/Seoul',
+    semesterStart: '2026-09-01',
+    reminderHoursBefore: 24,
     memberId: 'm1',
     memberTeamId: 't1',
     sortOrder: null,
@@ -282,7 +298,9 @@ describe('answersMatch', () => {
     unread: 1,
   };
   const fingerprint: PageFingerprint = { key: 'k', row };
-  const answers = (overrides: { title?: string; unread?: number; name?: string } = {}) =>
+  const answers = (
+    overrides: { title?: string; unread?: number; name?: string; timeZone?: string } = {},
+  ) =>
     new Map([
       [
         '/api/me',
@@ -317,6 +335,9 @@ describe('answersMatch', () => {
             isPublic: false,
             groupSize: 3,
             createdAt: '2026-11-01T00:00:00.000Z',
+            timeZone: overrides.timeZone ?? 'Asia/Seoul',
+            semesterStart: '2026-09-01',
+            reminderHoursBefore: 24,
             role: 'member',
             myMemberId: 'm1',
             myTeamId: 't1',
@@ -340,6 +361,10 @@ describe('answersMatch', () => {
     expect(answersMatch(fingerprint, workspaceId, answers({ title: 'Other' }))).toBe(false);
     expect(answersMatch(fingerprint, workspaceId, answers({ unread: 2 }))).toBe(false);
     expect(answersMatch(fingerprint, workspaceId, answers({ name: 'Bob' }))).toBe(false);
+    // The course calendar's zone: the page's dates are written in it (decision 0029).
+    expect(answersMatch(fingerprint, workspaceId, answers({ timeZone: 'Europe/Berlin' }))).toBe(
+      false,
+    );
   });
 
   it('fails when the page asked for anything else', () => {

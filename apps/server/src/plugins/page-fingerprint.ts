@@ -50,6 +50,10 @@ type FingerprintRow = Record<string, unknown> & {
   title: string | null;
   isPublic: boolean | null;
   groupSize: number | null;
+  /** The course calendar (decision 0029): the page's dates are written in its zone. */
+  timeZone: string | null;
+  semesterStart: string | null;
+  reminderHoursBefore: number | null;
   memberId: string | null;
   memberTeamId: string | null;
   sortOrder: string | null;
@@ -168,6 +172,9 @@ export function answersMatch(
       detail.title === row.title &&
       detail.isPublic === row.isPublic &&
       detail.groupSize === row.groupSize &&
+      detail.timeZone === row.timeZone &&
+      detail.semesterStart === row.semesterStart &&
+      detail.reminderHoursBefore === row.reminderHoursBefore &&
       detail.myMemberId === row.memberId &&
       detail.myTeamId === row.memberTeamId &&
       (row.sortOrder === null || detail.preferences.lectureNoteSortOrder === row.sortOrder)
