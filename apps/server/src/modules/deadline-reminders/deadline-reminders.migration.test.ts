@@ -2,32 +2,16 @@
 // choices: whoever had chosen e-mails gets reminders at once, the others none; each account of a
 // team the old table had reminded keeps a claim for that deadline (so it is not reminded again),
 // and the old table is gone.
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../../test/helpers.ts';
+import { MIGRATIONS_FOLDER, migrationsBefore } from '../../../test/migrations.ts';
 import { rowsOf } from '../../db/rows.ts';
 
-const drizzleFolder = path.resolve(import.meta.dirname, '../../../drizzle');
 const MIGRATION_TAG = '0039_deadline_reminders';
-type Journal = { entries: Array<{ idx: number; tag: string }> };
-
-/** A copy of the migrations folder whose journal stops before migration 0039. */
-function folderBefore(dir: string) {
-  const before = path.join(dir, 'before');
-  cpSync(drizzleFolder, before, { recursive: true });
-  const journalPath = path.join(before, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as Journal;
-  const mine = journal.entries.find((entry) => entry.tag === MIGRATION_TAG);
-  expect(mine).toBeDefined();
-  journal.entries = journal.entries.filter((entry) => entry.idx < mine!.idx);
-  writeFileSync(journalPath, JSON.stringify(journal, null, 2));
-  return before;
-}
 
 const W = '00000000-0000-4000-8000-000000000001';
 const T1 = '00000000-0000-4000-8000-0000000000a1';
@@ -41,7 +25,7 @@ describe('migration 0039 on a database with reminders', { timeout: 120_000 }, ()
     const client = await PGlite.create();
     try {
       const db = drizzlePglite({ client });
-      await migratePglite(db, { migrationsFolder: folderBefore(temp.dir) });
+      await migratePglite(db, { migrationsFolder: migrationsBefore(temp.dir, MIGRATION_TAG) });
       await db.execute(sql`insert into "user" (id, name, email, email_verified) values
         ('owner', 'Owner', 'owner@x.example', true),
         ('ann', 'Ann', 'ann@x.example', true),
@@ -63,7 +47,7 @@ describe('migration 0039 on a database with reminders', { timeout: 120_000 }, ()
         sql`insert into deadline_reminders (assignment_id, team_id) values (${A}, ${T1})`,
       );
 
-      await migratePglite(db, { migrationsFolder: drizzleFolder });
+      await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
 
       const choices = rowsOf<{ userId: string; reminderMail: string }>(
         await db.execute(sql`select user_id as "userId", reminder_mail as "reminderMail"

@@ -2,8 +2,6 @@
 // duplicate member e-mails: it runs, keeps each e-mail with one member (a team's leader, else the
 // first on the roster), clears it on the others, and then the unique index holds.
 import { randomBytes } from 'node:crypto';
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -13,26 +11,16 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../../test/helpers.ts';
+import { MIGRATIONS_FOLDER, migrationsBefore } from '../../../test/migrations.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { MEMBER_EMAIL_INDEX } from './workspaces.repository.ts';
 
-const drizzleFolder = path.resolve(import.meta.dirname, '../../../drizzle');
 const MIGRATION_TAG = '0023_one_email_per_member';
 
-type Journal = { entries: Array<{ idx: number; tag: string }> };
-
-/** A copy of the migrations folder whose journal stops before migration 0023. */
+/** The migrations before 0023 (to seed duplicates into), and all of them. */
 function foldersBeforeAndWith(dir: string) {
-  const before = path.join(dir, 'before');
-  cpSync(drizzleFolder, before, { recursive: true });
-  const journalPath = path.join(before, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as Journal;
-  const mine = journal.entries.find((entry) => entry.tag === MIGRATION_TAG);
-  expect(mine).toBeDefined();
-  journal.entries = journal.entries.filter((entry) => entry.idx < mine!.idx);
-  writeFileSync(journalPath, JSON.stringify(journal, null, 2));
-  return { before, all: drizzleFolder };
+  return { before: migrationsBefore(dir, MIGRATION_TAG), all: MIGRATIONS_FOLDER };
 }
 
 type Exec = (query: ReturnType<typeof sql>) => Promise<unknown>;
