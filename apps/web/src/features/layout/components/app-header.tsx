@@ -1,4 +1,4 @@
-import { Burger, Group } from '@mantine/core';
+import { Box, Burger, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { isPrerendering } from '../../../lib/prerendering';
@@ -67,7 +67,18 @@ export function AppHeader({
         <BrandLink />
       </Group>
       <Group gap="xs" wrap="nowrap">
-        {languageControl === 'switch' ? (
+        {isPrerendering() ? (
+          // Rendered to HTML with no viewport (decision 0009; the server-rendered pages too):
+          // both, so a phone finds its language button in the header before the app takes over.
+          <>
+            <Box visibleFrom="sm" data-header-language-switch>
+              <LanguageSwitch />
+            </Box>
+            <Box hiddenFrom="sm" data-header-language-menu>
+              <LanguageMenu />
+            </Box>
+          </>
+        ) : languageControl === 'switch' ? (
           <div data-header-language-switch>
             <LanguageSwitch />
           </div>
