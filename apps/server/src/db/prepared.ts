@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { PGliteThread } from './pglite-thread.ts';
 
 /**
  * Named prepared statements, for the few queries on almost every request's path (the session
@@ -33,7 +34,10 @@ export function quoteLiteral(value: string | null): string {
  * PGlite is one session, so each statement is prepared once (SQL PREPARE) and run with EXECUTE
  * through the simple protocol, which PGlite serialises with its other queries and transactions.
  */
-function pgliteStatement<Row>(client: PGlite, definition: StatementDefinition): Statement<Row> {
+function pgliteStatement<Row>(
+  client: PGlite | PGliteThread,
+  definition: StatementDefinition,
+): Statement<Row> {
   let prepared: Promise<unknown> | undefined;
   const prepare = `prepare ${definition.name} as ${definition.text}`;
   return async (values) => {
@@ -86,8 +90,9 @@ export function statement<Row>(db: object, definition: StatementDefinition): Sta
     ...[...text.matchAll(/\$(\d+)/g)].map((match) => Number(match[1])),
   );
   let made: Statement<Row>;
-  if (client instanceof PGlite) made = pgliteStatement(client, definition);
-  else if (client instanceof pg.Pool) made = poolStatement(client, definition);
+  if (client instanceof PGlite || client instanceof PGliteThread) {
+    made = pgliteStatement(client, definition);
+  } else if (client instanceof pg.Pool) made = poolStatement(client, definition);
   else throw new Error('unknown database driver');
   const checked: Statement<Row> = (values) => {
     if (values.length !== paramCount) {

@@ -11,6 +11,7 @@ import fp from 'fastify-plugin';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import { withActionCommits } from '../db/action-context.ts';
+import { PGliteThread } from '../db/pglite-thread.ts';
 import * as schema from '../db/schema.ts';
 
 /** The Drizzle database, the same type whichever driver is underneath. */
@@ -117,19 +118,25 @@ export async function openDatabase(
     };
   }
 
-  let client: PGlite;
+  // PGlite runs in a worker thread of its own (decision 0032): its statements run synchronously,
+  // and on the event loop a long one held every request.
+  let client: PGliteThread;
   if (config.kind === 'pglite') {
     // PGlite does not create missing parent folders.
     mkdirSync(config.dataDir, { recursive: true });
     // initdb writes PG_VERSION first thing: without it, PGlite creates the database.
     const isNew = !existsSync(path.join(config.dataDir, 'PG_VERSION'));
     await onStage(isNew ? 'initdb' : 'start');
-    client = await PGlite.create({ dataDir: config.dataDir, startParams: pgliteStartParams });
+    client = await PGliteThread.create({
+      dataDir: config.dataDir,
+      startParams: pgliteStartParams,
+    });
   } else {
     await onStage('initdb');
-    client = await PGlite.create({ startParams: pgliteStartParams });
+    client = await PGliteThread.create({ dataDir: undefined, startParams: pgliteStartParams });
   }
-  const db = drizzlePglite({ client, schema });
+  // Drizzle's PGlite driver uses only what PGliteThread offers (query, transaction).
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema });
   try {
     await onStage('migrations');
     await migratePglite(db, { migrationsFolder });
