@@ -1,3 +1,6 @@
+import { availableParallelism } from 'node:os';
+import { Admission } from '../workers/admission.ts';
+
 /**
  * Versions whose every counter only grows (database triggers bump them in the writing
  * transaction): `a` is at least as new as `b` when each of its counters is.
@@ -16,6 +19,14 @@ export function isAtLeast(a: Version, b: Version): boolean {
 export type Versioned<V extends Version> = { readonly version: V };
 
 const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Loads run at once in this instance, across every cache: one fewer than the cores, at least one
+ * (workers/admission.ts). A load is one dear statement; more of them at once than the cores can
+ * run leave no core for the event loop (on PostgreSQL in its backends; PGlite runs one statement
+ * at a time anyway). A load must not get from a cache itself: it would wait for its own turn.
+ */
+const sectionLoads = new Admission(Math.max(1, availableParallelism() - 1));
 
 /**
  * Entries by key, least recently used first out once they exceed `maxBytes`, checked against a
@@ -59,7 +70,7 @@ export class VersionedCache<V extends Version, E extends Versioned<V>> {
       const shared = await pending.catch(() => undefined);
       if (shared && isAtLeast(shared.version, atLeastVersion)) return shared;
     }
-    const loading = load();
+    const loading = sectionLoads.run(load);
     this.#loading.set(key, loading);
     try {
       const loaded = await loading;

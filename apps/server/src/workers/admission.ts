@@ -1,9 +1,13 @@
-// How many first visits of signed-in pages are worked on at once (issue 22). A first visit asks
-// the API for its page's data (a few queries each) and renders it in the page renderer's worker.
-// Forty of them at once put all their queries in the database's queue together (PGlite's one
-// connection, or PostgreSQL's pool of ten), and every other request (a health check, a student's
-// upload) waited behind all of them: 8x its latency alone. Admitted a few at a time, the rest wait
-// here, in memory, and any other request waits for at most the few admitted visits' queries.
+// A first-come, first-served limit on work done at once (issue 22). Two uses:
+// - First visits of signed-in pages (plugins/web-server-render.ts): a first visit asks the API for
+//   its page's data (a few queries each) and renders it in the page renderer's worker. Forty of
+//   them at once put all their queries in the database's queue together (PGlite's one connection,
+//   or PostgreSQL's pool of ten), and every other request (a health check, a student's upload)
+//   waited behind all of them: 8x its latency alone. Admitted a few at a time, the rest wait here,
+//   in memory, and any other request waits for at most the few admitted visits' queries.
+// - Section builds (db/versioned-cache.ts): a section missing from its cache is one dear statement
+//   (20-50 ms for a team's notes); ten teams' at once on PostgreSQL kept both cores of a small
+//   server busy in its backends, and the event loop waited for a core.
 
 /** A first-come, first-served limit on how many tasks run at once. */
 export class Admission {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Admission } from './web-admission.ts';
+import { Admission } from './admission.ts';
 
 function deferred() {
   let resolve!: () => void;
