@@ -76,6 +76,14 @@ function readerOf(access: Access, user: SessionUser | null): AssignmentsReader {
 /** A reader kind's Assignments section, cached per workspace and kind (db/versioned-cache.ts). */
 type CachedAssignments = AssignmentsJson & { bytes: number };
 
+/**
+ * The answers made from a cached section, by their head (at most two per entry: a team's leader
+ * and its members): the same Buffer for every reader of a kind, so that it is not encoded again
+ * per request and its compressed copies (plugins/prepared-json.ts, kept per Buffer) are made once.
+ * They go with their entry when it leaves the cache (its `bytes` counts them).
+ */
+const answersOf = new WeakMap<CachedAssignments, Map<string, Buffer>>();
+
 /** The Assignments sections of this instance, checked against the version each request reads. */
 export class AssignmentsCache extends VersionedCache<SectionVersion, CachedAssignments> {
   constructor(maxBytes?: number) {
@@ -103,7 +111,8 @@ export async function getAssignmentsSection(
       const loaded = await loadAssignmentsJson(db, workspaceId, asReader, {
         withMissingLeaders: canManage,
       });
-      return { ...loaded, bytes: (loaded.assignments.length + loaded.missing.length) * 2 + 200 };
+      // The strings (2 bytes a character at most) and up to two answers made from them.
+      return { ...loaded, bytes: (loaded.assignments.length + loaded.missing.length) * 4 + 200 };
     });
   let section: CachedAssignments;
   if (reader.isOwner) {
@@ -120,9 +129,19 @@ export async function getAssignmentsSection(
     myTeamId: access.memberTeamId,
     isLeader: access.role === 'leader',
   } satisfies Omit<AssignmentsSection, 'assignments' | 'teamsWithoutLeaderEmail'>);
-  return Buffer.from(
-    `${head.slice(0, -1)},"teamsWithoutLeaderEmail":${section.missing},"assignments":${section.assignments}}`,
-  );
+  let answers = answersOf.get(section);
+  if (!answers) {
+    answers = new Map();
+    answersOf.set(section, answers);
+  }
+  let answer = answers.get(head);
+  if (!answer) {
+    answer = Buffer.from(
+      `${head.slice(0, -1)},"teamsWithoutLeaderEmail":${section.missing},"assignments":${section.assignments}}`,
+    );
+    answers.set(head, answer);
+  }
+  return answer;
 }
 
 /** One assignment card as the caller sees it (after a change). */
