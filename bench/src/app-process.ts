@@ -39,7 +39,10 @@ export async function startAppProcess(
   const probeFile = path.join(dataDir, 'heap-probe');
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const args = options.heapProbe ? ['--expose-gc', '--import', heapProbe] : [];
+  const args = [
+    ...(options.heapProbe ? ['--expose-gc', '--import', heapProbe] : []),
+    ...(process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+  ];
   const child: ChildProcess = spawn(
     process.execPath,
     [...args, path.join(repoRoot, 'apps/server/src/main.ts')],

@@ -117,3 +117,45 @@ describe('GET /api/config', () => {
     }
   });
 });
+
+describe('security headers', () => {
+  it('gives every answer the same strict headers: the API, its errors, the web app', async () => {
+    const t = await createTestApp();
+    try {
+      const answers = await Promise.all(
+        ['/api/health', '/api/no-such-thing', '/api/me', '/robots.txt', '/'].map((url) =>
+          t.app.inject({ method: 'GET', url }),
+        ),
+      );
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 404, 200, 200, 200]);
+      const [first] = answers;
+      const csp = String(first!.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      // Plain http here: no upgrade-insecure-requests and no HSTS.
+      expect(csp).not.toContain('upgrade-insecure-requests');
+      expect(first!.headers['strict-transport-security']).toBeUndefined();
+      for (const answer of answers) {
+        expect(answer.headers['content-security-policy']).toBe(csp);
+        expect(answer.headers['x-content-type-options']).toBe('nosniff');
+        expect(answer.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+        expect(answer.headers['x-powered-by']).toBeUndefined();
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('adds HSTS and upgrade-insecure-requests behind https', async () => {
+    const t = await createTestApp({ PUBLIC_URL: 'https://teams.example.com' });
+    try {
+      const answer = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(answer.headers['strict-transport-security']).toContain('max-age=');
+      expect(String(answer.headers['content-security-policy'])).toContain(
+        'upgrade-insecure-requests',
+      );
+    } finally {
+      await t.close();
+    }
+  });
+});
