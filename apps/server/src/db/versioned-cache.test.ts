@@ -1,16 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { VersionedCache } from './versioned-cache.ts';
+import { deferred } from '../../test/deferred.ts';
 
 type Entry = { version: { v: number }; value: string };
-
-function deferred() {
-  let resolve!: () => void;
-  const promise = new Promise<void>((done) => {
-    resolve = done;
-  });
-  return { promise, resolve };
-}
 
 describe('VersionedCache', () => {
   it('serves an entry at least as new as the version read, and loads an older one again', async () => {

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Admission } from './admission.ts';
-
-function deferred() {
-  let resolve!: () => void;
-  const promise = new Promise<void>((done) => {
-    resolve = done;
-  });
-  return { promise, resolve };
-}
+import { deferred } from '../../test/deferred.ts';
 
 describe('Admission', () => {
   it('runs at most its limit at once and the rest in the order they came', async () => {
