@@ -2,7 +2,7 @@
 // /proc/<pid>/status (Linux), as files.bench.ts does: NODE_ENV=test for the dev outbox on
 // loopback, everything else as production runs it.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -98,11 +98,47 @@ export async function startAppProcess(
   return { url, pid: child.pid, heapAfterGc, stop };
 }
 
-/** VmRSS and VmHWM of a live process, MB. */
+/**
+ * The process and its children: the app runs its embedded database in a child process
+ * (decision 0033), whose CPU and memory are the server's as much as its own.
+ */
+export function processTree(pid: number): number[] {
+  const ids = [pid];
+  let tasks: string[];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return ids;
+  }
+  for (const task of tasks) {
+    try {
+      const children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+      if (children) ids.push(...children.split(' ').map(Number));
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return ids;
+}
+
+/** VmRSS and VmHWM of a live process with its children's, MB. */
 export function memoryOf(pid: number): { rssMb: number; hwmMb: number } {
-  const text = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text)?.[1]);
-  return { rssMb: kb('VmRSS') / 1024, hwmMb: kb('VmHWM') / 1024 };
+  let rssMb = 0;
+  let hwmMb = 0;
+  for (const id of processTree(pid)) {
+    let text: string;
+    try {
+      text = readFileSync(`/proc/${id}/status`, 'utf8');
+    } catch {
+      if (id === pid) throw new Error(`/proc/${pid}/status could not be read`);
+      continue; // a child that ended meanwhile
+    }
+    const kb = (field: string) =>
+      Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text)?.[1]);
+    rssMb += kb('VmRSS') / 1024;
+    hwmMb += kb('VmHWM') / 1024;
+  }
+  return { rssMb, hwmMb };
 }
 
 /** Waits until the process's RSS stays within 1 MB for 3 s (at most `maxMs`); returns it. */
@@ -118,10 +154,13 @@ export async function settledRss(pid: number, maxMs = 30_000): Promise<number> {
   return last;
 }
 
-/** Resets the process's VmHWM to its current RSS (Linux 4.0+: "5" to clear_refs); false if refused. */
+/**
+ * Resets the VmHWM of the process and its children to their current RSS (Linux 4.0+: "5" to
+ * clear_refs); false if refused.
+ */
 export function resetPeak(pid: number): boolean {
   try {
-    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    for (const id of processTree(pid)) writeFileSync(`/proc/${id}/clear_refs`, '5');
     return true;
   } catch {
     return false;
@@ -178,12 +217,22 @@ export function hasProcStatus(): boolean {
 // USER_HZ, the unit of /proc/<pid>/stat's CPU times: 100 on every Linux architecture Node runs on.
 const CLOCK_TICKS = 100;
 
-/** The process's CPU time (user + system), ms, from /proc/<pid>/stat. */
+/** The process's CPU time (user + system) with its children's, ms, from /proc/<pid>/stat. */
 export function cpuMsOf(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the command name (which may hold spaces), from field 3 on: utime is 14, stime 15.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  let ms = 0;
+  for (const id of processTree(pid)) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${id}/stat`, 'utf8');
+    } catch (error) {
+      if (id === pid) throw error;
+      continue; // a child that ended meanwhile
+    }
+    // Fields after the command name (which may hold spaces), from field 3 on: utime is 14, stime 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ms += ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  }
+  return ms;
 }
 
 /**

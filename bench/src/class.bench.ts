@@ -2,10 +2,11 @@
 // reads, on a course as a new user builds it through the API (40 members in 10 teams with
 // leaders, 15 weekly notes each with a team task and 10 team submissions, 10 assignments each
 // with 10 graded team submissions) and on a second workspace with three times the notes and
-// assignments. Each request's server CPU per request (the app's process, from /proc, plus on
-// PostgreSQL the backends serving its connections) as a multiple of GET /api/health's in the same
-// run, next to req/s and p50/p99 under load; the page's HTML bytes; a burst of 40 signed-in first
-// visits and a 1,000-member balanced save, each against /api/health's p99 alone. The app runs as
+// assignments. Each request's server CPU per request (the app's process and its children, from
+// /proc, plus on PostgreSQL the backends serving its connections) as a multiple of GET
+// /api/health's in the same run, next to req/s and p50/p99 under load; the page's HTML bytes; a
+// burst of 40 signed-in first visits and a 1,000-member balanced save, each against
+// /api/health's p99 alone. The app runs as
 // production does (NODE_ENV=production, its mail to an SMTP server in this process), in its own
 // process, on PGlite and, when one answers, on PostgreSQL. Prints a PASS/FAIL line per target and
 // the load average; exits 0 whatever the figures (it is a measurement), but any non-2xx answer
@@ -354,7 +355,8 @@ function inlinedCalls(html: string, workspaceId: string) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// CPU: the app's process and, on PostgreSQL, the backends serving its connections.
+// CPU: the app's process with its children (PGlite's process, decision 0033) and, on PostgreSQL,
+// the backends serving its connections.
 
 /**
  * The CPU of the PostgreSQL backends connected to the bench's database (the app's pool; this
@@ -880,7 +882,7 @@ function report(run: DatabaseRun, seconds: number): Check[] {
     (measured) => measured.databaseMsPerRequest !== undefined,
   );
   console.log(
-    `\n== ${run.label}: server CPU per request (the app's process${hasDatabaseCpu ? ' + the PostgreSQL backends serving it' : ''}) vs GET /api/health, ${seconds} s per run ==`,
+    `\n== ${run.label}: server CPU per request (the app's process${hasDatabaseCpu ? ' + the PostgreSQL backends serving it' : ' and its embedded database process'}) vs GET /api/health, ${seconds} s per run ==`,
   );
   if (run.backendsProblem) {
     console.log(

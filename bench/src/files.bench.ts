@@ -5,14 +5,7 @@
 // Linux only: the server's memory is read from /proc/<pid>/status.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  createReadStream,
-  createWriteStream,
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  writeFileSync,
-} from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, mkdtempSync } from 'node:fs';
 import { open, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -20,6 +13,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { startS3 } from '../../apps/server/test/s3.ts';
+import { cpuMsOf, memoryOf, resetPeak } from './app-process.ts';
 import { freePort, repoRoot, row } from './harness.ts';
 import { cpuPressure } from './pressure.ts';
 import { signedInOwner } from './workspace.bench.ts';
@@ -29,8 +23,6 @@ const FILE_BYTES = 100 * MB;
 const RUNS = Number(process.env.FILES_RUNS ?? 3);
 const SAMPLE_MS = 20;
 const TARGET_GROWTH_MB = 64;
-// USER_HZ, the unit of /proc/<pid>/stat's CPU times: 100 on every Linux architecture Node runs on.
-const CLOCK_TICKS = 100;
 // What file-type needs to see a PDF; the rest of the file is random (incompressible) bytes.
 const PDF_HEAD = Buffer.from(
   '%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n',
@@ -39,32 +31,6 @@ const PDF_HEAD = Buffer.from(
 
 const probeServer = path.join(repoRoot, 'apps/server/test/fixtures/file-probe-server.ts');
 
-type Status = { rssMb: number; hwmMb: number };
-
-function statusOf(pid: number): Status {
-  const text = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text)?.[1]);
-  return { rssMb: kb('VmRSS') / 1024, hwmMb: kb('VmHWM') / 1024 };
-}
-
-/** The process's CPU time (user + system), ms, from /proc/<pid>/stat. */
-function cpuMsOf(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the command name (which may hold spaces), from field 3 on: utime is 14, stime 15.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-}
-
-/** Resets the process's VmHWM to its current RSS (Linux 4.0+: "5" to clear_refs); false if refused. */
-function resetPeak(pid: number): boolean {
-  try {
-    writeFileSync(`/proc/${pid}/clear_refs`, '5');
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** VmRSS every SAMPLE_MS while a transfer runs, and VmHWM (reset before it) at its end. */
 async function measured<T>(pid: number, transfer: () => Promise<T>) {
   const baseline = await settle(pid);
@@ -72,7 +38,7 @@ async function measured<T>(pid: number, transfer: () => Promise<T>) {
   let peak = baseline;
   let samples = 0;
   const timer = setInterval(() => {
-    const rss = statusOf(pid).rssMb;
+    const rss = memoryOf(pid).rssMb;
     samples += 1;
     if (rss > peak) peak = rss;
   }, SAMPLE_MS);
@@ -85,7 +51,7 @@ async function measured<T>(pid: number, transfer: () => Promise<T>) {
     const cpuMs = cpuMsOf(pid) - cpuBefore;
     const benchUsage = process.cpuUsage(benchBefore);
     const benchCpuMs = (benchUsage.user + benchUsage.system) / 1000;
-    const end = statusOf(pid);
+    const end = memoryOf(pid);
     peak = Math.max(peak, end.rssMb);
     return { result, ms, cpuMs, benchCpuMs, baseline, peak, samples, hwm: end.hwmMb, isPeakReset };
   } finally {
@@ -95,11 +61,11 @@ async function measured<T>(pid: number, transfer: () => Promise<T>) {
 
 /** Waits until the process's RSS stays within 1 MB for 3 s (at most 30 s); returns it. */
 async function settle(pid: number): Promise<number> {
-  let last = statusOf(pid).rssMb;
+  let last = memoryOf(pid).rssMb;
   let steady = 0;
   for (const deadline = Date.now() + 30_000; Date.now() < deadline && steady < 6;) {
     await sleep(500);
-    const now = statusOf(pid).rssMb;
+    const now = memoryOf(pid).rssMb;
     steady = Math.abs(now - last) < 1 ? steady + 1 : 0;
     last = now;
   }

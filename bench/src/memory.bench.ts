@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGLITE_SHARED_BUFFERS } from '../../apps/server/src/plugins/database.ts';
+import { processTree } from './app-process.ts';
 import { freePort, freshPostgres, load, repoRoot, row } from './harness.ts';
 
 const SETTLE_SECONDS = Number(process.env.MEMORY_SETTLE_SECONDS ?? 15);
@@ -17,16 +18,22 @@ const LOAD_SECONDS = 3;
 type Status = { rssMb: number; anonMb: number; fileMb: number; peakMb: number };
 type V8Heap = { heapTotalMb: number; newSpaceMb: number };
 
-/** VmRSS (= RssAnon + RssFile + RssShmem) and the peak, VmHWM, of a live process. */
+/**
+ * VmRSS (= RssAnon + RssFile + RssShmem) and the peak, VmHWM, of a live process with its
+ * children's: the app's embedded database runs in a child process (decision 0033).
+ */
 function statusOf(pid: number): Status {
-  const text = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text)?.[1]);
-  return {
-    rssMb: kb('VmRSS') / 1024,
-    anonMb: kb('RssAnon') / 1024,
-    fileMb: kb('RssFile') / 1024,
-    peakMb: kb('VmHWM') / 1024,
-  };
+  const total: Status = { rssMb: 0, anonMb: 0, fileMb: 0, peakMb: 0 };
+  for (const id of processTree(pid)) {
+    const text = readFileSync(`/proc/${id}/status`, 'utf8');
+    const kb = (field: string) =>
+      Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text)?.[1]);
+    total.rssMb += kb('VmRSS') / 1024;
+    total.anonMb += kb('RssAnon') / 1024;
+    total.fileMb += kb('RssFile') / 1024;
+    total.peakMb += kb('VmHWM') / 1024;
+  }
+  return total;
 }
 
 // Loaded with --import into every measured process: on SIGUSR2 it writes the V8 heap's size to

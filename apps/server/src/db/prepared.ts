@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { PGliteThread } from './pglite-thread.ts';
+import { PGliteProcess } from './pglite-process.ts';
 
 /**
  * Named prepared statements, for the few queries on almost every request's path (the session
@@ -35,7 +35,7 @@ export function quoteLiteral(value: string | null): string {
  * through the simple protocol, which PGlite serialises with its other queries and transactions.
  */
 function pgliteStatement<Row>(
-  client: PGlite | PGliteThread,
+  client: PGlite | PGliteProcess,
   definition: StatementDefinition,
 ): Statement<Row> {
   let prepared: Promise<unknown> | undefined;
@@ -90,7 +90,7 @@ export function statement<Row>(db: object, definition: StatementDefinition): Sta
     ...[...text.matchAll(/\$(\d+)/g)].map((match) => Number(match[1])),
   );
   let made: Statement<Row>;
-  if (client instanceof PGlite || client instanceof PGliteThread) {
+  if (client instanceof PGlite || client instanceof PGliteProcess) {
     made = pgliteStatement(client, definition);
   } else if (client instanceof pg.Pool) made = poolStatement(client, definition);
   else throw new Error('unknown database driver');

@@ -11,7 +11,7 @@ import fp from 'fastify-plugin';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import { withActionCommits } from '../db/action-context.ts';
-import { PGliteThread } from '../db/pglite-thread.ts';
+import { PGliteProcess } from '../db/pglite-process.ts';
 import * as schema from '../db/schema.ts';
 
 /** The Drizzle database, the same type whichever driver is underneath. */
@@ -118,24 +118,24 @@ export async function openDatabase(
     };
   }
 
-  // PGlite runs in a worker thread of its own (decision 0032): its statements run synchronously,
-  // and on the event loop a long one held every request.
-  let client: PGliteThread;
+  // PGlite runs in a process of its own (decision 0033): its statements run synchronously, and on
+  // the event loop a long one held every request.
+  let client: PGliteProcess;
   if (config.kind === 'pglite') {
     // PGlite does not create missing parent folders.
     mkdirSync(config.dataDir, { recursive: true });
     // initdb writes PG_VERSION first thing: without it, PGlite creates the database.
     const isNew = !existsSync(path.join(config.dataDir, 'PG_VERSION'));
     await onStage(isNew ? 'initdb' : 'start');
-    client = await PGliteThread.create({
+    client = await PGliteProcess.create({
       dataDir: config.dataDir,
       startParams: pgliteStartParams,
     });
   } else {
     await onStage('initdb');
-    client = await PGliteThread.create({ dataDir: undefined, startParams: pgliteStartParams });
+    client = await PGliteProcess.create({ dataDir: undefined, startParams: pgliteStartParams });
   }
-  // Drizzle's PGlite driver uses only what PGliteThread offers (query, transaction).
+  // Drizzle's PGlite driver uses only what PGliteProcess offers (query, transaction).
   const db = drizzlePglite({ client: client as unknown as PGlite, schema });
   try {
     await onStage('migrations');

@@ -1,16 +1,33 @@
-// The worker thread that holds the embedded database (pglite-thread.ts, decision 0032): PGlite
-// runs each statement synchronously in WebAssembly, so on the event loop one 30 ms statement held
-// every other request for 30 ms. Here it runs beside the event loop. Each message is one call on
-// PGlite (a query, an exec, a transaction's begin or end, a listen) and gets one answer; a
+// The process that holds the embedded database (pglite-process.ts, decision 0033): PGlite runs
+// each statement synchronously in WebAssembly, so on the event loop one 30 ms statement held every
+// other request for 30 ms. Here it runs beside the server, in a V8 of its own. Each message is one
+// call on PGlite (a query, an exec, a transaction's begin or end, a listen) and gets one answer; a
 // transaction's statements name it, and PGlite keeps every other statement waiting until it ends,
 // as it does in one thread.
 import { PGlite, type Results, type Transaction } from '@electric-sql/pglite';
-import { parentPort, workerData } from 'node:worker_threads';
-import type { ThreadReply, ThreadRequest, ThreadStart } from './pglite-thread.ts';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { ProcessReply, ProcessRequest, ProcessStart } from './pglite-process.ts';
 
-if (!parentPort) throw new Error('pglite-thread.worker.ts runs only as a worker thread');
-const port = parentPort;
-const { dataDir, startParams } = workerData as ThreadStart;
+if (!process.send) {
+  throw new Error('pglite-process.child.ts runs only as a child with an IPC channel');
+}
+const send = process.send.bind(process) as (message: ProcessReply) => boolean;
+const { dataDir, startParams } = JSON.parse(process.argv[2] ?? '{}') as ProcessStart;
+
+// The server decides when the database closes: Ctrl+C in a terminal signals the whole process
+// group, and the server still has requests to finish and a database to close.
+process.on('SIGINT', () => {});
+process.on('SIGTERM', () => {});
+// The channel closes when the server has closed the database, or when the server is gone
+// (killed, crashed), also while the database still opens: the database is closed (PGlite writes
+// what it holds) and the process ends.
+process.on('disconnect', () => {
+  void opening
+    .then(() => closeOnce())
+    .catch(() => {})
+    .finally(() => process.exit(0));
+});
 
 type OpenTransaction = { tx: Transaction; endId: number; end: (commit: boolean) => void };
 const transactions = new Map<number, OpenTransaction>();
@@ -18,7 +35,7 @@ const listeners = new Map<number, () => Promise<void>>();
 /** Thrown inside PGlite's transaction callback to make it roll back. */
 const ROLLBACK = new Error('rolled back by the caller');
 
-function errorOf(error: unknown): Extract<ThreadReply, { ok: false }>['error'] {
+function errorOf(error: unknown): Extract<ProcessReply, { ok: false }>['error'] {
   if (!(error instanceof Error)) return { name: 'Error', message: String(error), fields: {} };
   // PGlite's DatabaseError carries the server's fields (code, constraint, detail...) as own
   // properties; the app reads `code` and `constraint` (db/errors.ts).
@@ -31,8 +48,9 @@ function errorOf(error: unknown): Extract<ThreadReply, { ok: false }>['error'] {
   return { name: error.name, message: error.message, fields };
 }
 
-function reply(message: ThreadReply) {
-  port.postMessage(message);
+function reply(message: ProcessReply) {
+  // The server may be gone (its channel closed): then nobody waits for the answer.
+  if (process.connected) send(message);
 }
 
 /** Identity parsers for the types the caller keeps as text (Drizzle's dates, intervals...). */
@@ -49,19 +67,73 @@ function targetOf(db: PGlite, txId: number | undefined): PGlite | Transaction {
   return open.tx;
 }
 
-let db: PGlite;
-try {
-  db = await PGlite.create({
+/**
+ * The file that says which process has the database on disk open: a server killed with kill -9
+ * and started again at once must not open it while the old database process still closes it
+ * (it ends when its channel closes, a moment later). Next to the data folder, not in it: initdb
+ * wants that folder to itself.
+ */
+const lockFile = dataDir ? `${dataDir}.pid` : undefined;
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, as another user's process.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Waits (for as long as it takes) until no other live process holds the lock, then takes it. */
+async function takeLock(file: string): Promise<void> {
+  let isWaitSaid = false;
+  for (;;) {
+    let holder = Number.NaN;
+    try {
+      holder = Number(readFileSync(file, 'utf8').trim());
+    } catch {
+      // No lock file: nobody has it.
+    }
+    if (!Number.isInteger(holder) || holder === process.pid || !isAlive(holder)) break;
+    if (!isWaitSaid) {
+      process.stderr.write(`waiting for the previous database process (${holder}) to close\n`);
+      isWaitSaid = true;
+    }
+    await delay(50);
+  }
+  writeFileSync(file, String(process.pid));
+}
+
+function releaseLock() {
+  if (!lockFile) return;
+  try {
+    if (readFileSync(lockFile, 'utf8').trim() === String(process.pid)) rmSync(lockFile);
+  } catch {
+    // Already gone.
+  }
+}
+
+async function open(): Promise<PGlite> {
+  if (lockFile) await takeLock(lockFile);
+  return PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(startParams ? { startParams } : {}),
   });
+}
+
+const opening = open();
+let db: PGlite;
+try {
+  db = await opening;
 } catch (error) {
+  releaseLock();
   reply({ id: 0, ok: false, error: errorOf(error) });
   throw error;
 }
 reply({ id: 0, ok: true, value: null });
 
-async function handle(request: ThreadRequest): Promise<void> {
+async function handle(request: ProcessRequest): Promise<void> {
   const { id } = request;
   try {
     switch (request.op) {
@@ -126,7 +198,7 @@ async function handle(request: ThreadRequest): Promise<void> {
       }
       case 'listen': {
         const unlisten = await db.listen(request.channel, (payload) => {
-          port.postMessage({ id: -1, listener: id, payload } satisfies ThreadReply);
+          reply({ id: -1, listener: id, payload });
         });
         listeners.set(id, unlisten);
         reply({ id, ok: true, value: id });
@@ -140,9 +212,8 @@ async function handle(request: ThreadRequest): Promise<void> {
         return;
       }
       case 'close': {
-        await db.close();
+        await closeOnce();
         reply({ id, ok: true, value: null });
-        port.close();
         return;
       }
     }
@@ -151,6 +222,13 @@ async function handle(request: ThreadRequest): Promise<void> {
   }
 }
 
-port.on('message', (request: ThreadRequest) => {
+let closing: Promise<void> | undefined;
+/** Closes the database once, whoever asks first (the server, or its channel going away). */
+function closeOnce(): Promise<void> {
+  closing ??= db.close().finally(releaseLock);
+  return closing;
+}
+
+process.on('message', (request: ProcessRequest) => {
   void handle(request);
 });

@@ -1,0 +1,256 @@
+import { drizzle } from 'drizzle-orm/pglite';
+import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PGliteProcess } from './pglite-process.ts';
+
+// The embedded database in its own process (decision 0033): what Drizzle and the app ask of
+// PGlite gives the same answers from there, a long statement leaves the event loop free, and the
+// process lives exactly as long as the server that started it.
+
+describe('PGlite in a process of its own', { timeout: 60_000 }, () => {
+  let database: PGliteProcess;
+
+  beforeAll(async () => {
+    database = await PGliteProcess.create({ dataDir: undefined });
+    await database.exec(
+      'create table items (id int primary key, name text not null unique, at timestamptz)',
+    );
+  }, 60_000);
+  afterAll(() => database.close());
+
+  it('answers queries with their rows, in object or array mode, dates kept as text on request', async () => {
+    await database.query('insert into items values ($1, $2, $3)', [
+      1,
+      'one',
+      '2026-11-26T10:00:00Z',
+    ]);
+    const objects = await database.query<{ id: number; name: string }>(
+      'select id, name from items where id = $1',
+      [1],
+    );
+    expect(objects.rows).toEqual([{ id: 1, name: 'one' }]);
+    const arrays = await database.query<unknown[]>('select id, at from items', [], {
+      rowMode: 'array',
+      parsers: { 1184: (value: string) => value },
+    });
+    expect(arrays.rows[0]![0]).toBe(1);
+    expect(typeof arrays.rows[0]![1]).toBe('string');
+    const parsed = await database.query<{ at: unknown }>('select at from items');
+    expect(parsed.rows[0]!.at).toBeInstanceOf(Date);
+  });
+
+  it('passes the database error with its code and constraint', async () => {
+    const error = await database
+      .query('insert into items values (2, $1)', ['one'])
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toMatchObject({ code: '23505', constraint: 'items_name_key' });
+  });
+
+  it('commits a transaction that resolves and rolls back one that throws; others wait for it', async () => {
+    const order: string[] = [];
+    let outside: Promise<unknown> | undefined;
+    await database.transaction(async (tx) => {
+      await tx.query('insert into items values (10, $1)', ['ten']);
+      // A statement outside the transaction waits until it ends, as in PGlite itself.
+      outside = database.query('select count(*)::int as n from items').then((result) => {
+        order.push('outside');
+        return result.rows;
+      });
+      await tx.query('insert into items values (11, $1)', ['eleven']);
+      order.push('inside');
+    });
+    expect(await outside).toEqual([{ n: 3 }]);
+    expect(order).toEqual(['inside', 'outside']);
+
+    const failure = new Error('changed my mind');
+    await expect(
+      database.transaction(async (tx) => {
+        await tx.query('insert into items values (12, $1)', ['twelve']);
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
+    const after = await database.query<{ id: number }>('select id from items where id = 12');
+    expect(after.rows).toEqual([]);
+  });
+
+  it('serves Drizzle: statements, transactions and their rollback', async () => {
+    const db = drizzle({ client: database as unknown as PGlite });
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`insert into items values (20, 'twenty')`);
+    });
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`insert into items values (21, 'twenty-one')`);
+        await tx.execute(sql`insert into items values (22, 'twenty')`);
+      }),
+    ).rejects.toThrow();
+    const result = await db.execute<{ id: number }>(
+      sql`select id from items where id between 20 and 29 order by id`,
+    );
+    expect(result.rows).toEqual([{ id: 20 }]);
+  });
+
+  it('delivers notifications to a listener until it stops listening', async () => {
+    const heard: string[] = [];
+    const stop = await database.listen('news', (payload) => heard.push(payload));
+    await database.exec(`notify news, 'first'`);
+    await expect.poll(() => heard, { timeout: 20_000 }).toEqual(['first']);
+    await stop();
+    await database.exec(`notify news, 'second'`);
+    await database.exec('select 1');
+    expect(heard).toEqual(['first']);
+  });
+
+  it('leaves the event loop free while a long statement runs', async () => {
+    let longestGap = 0;
+    let last = performance.now();
+    let isRunning = true;
+    const tick = () => {
+      const now = performance.now();
+      longestGap = Math.max(longestGap, now - last);
+      last = now;
+      if (isRunning) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const startedAt = performance.now();
+    await database.query('select count(*) from generate_series(1, 3000000)');
+    const took = performance.now() - startedAt;
+    isRunning = false;
+    // On the event loop the statement's whole time would be one gap; here the loop keeps turning.
+    expect(longestGap).toBeLessThan(took / 2);
+  });
+
+  it('answers after a Ctrl+C reached it: the server decides when the database closes', async () => {
+    process.kill(database.pid!, 'SIGINT');
+    // A signal is delivered at once, but not synchronously: a few round trips later it has been.
+    for (let round = 0; round < 20; round++) await database.exec('select 1');
+    const result = await database.query<{ n: number }>('select 1 as n');
+    expect(result.rows).toEqual([{ n: 1 }]);
+  });
+});
+
+/** Whether a process with that id still runs. */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('the database process lives as long as its server', { timeout: 120_000 }, () => {
+  const dirs: string[] = [];
+  const tempDir = () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pglite-process-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('fails every call with a clear error once the process is gone', async () => {
+    const database = await PGliteProcess.create({ dataDir: undefined });
+    process.kill(database.pid!, 'SIGKILL');
+    await expect
+      .poll(
+        () =>
+          database.exec('select 1').then(
+            () => 'answered',
+            (error: Error) => error.message,
+          ),
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe('the database process stopped (signal SIGKILL)');
+    await database.close();
+  });
+
+  it('ends, with what was committed written, when its server is killed', async () => {
+    const dataDir = tempDir();
+    // A server in a process of its own: it opens the database, commits a row, says so, and is
+    // then killed without a chance to close anything.
+    const moduleUrl = new URL('./pglite-process.ts', import.meta.url).href;
+    const server = spawn(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const { PGliteProcess } = await import(${JSON.stringify(moduleUrl)});
+         const db = await PGliteProcess.create({ dataDir: ${JSON.stringify(dataDir)} });
+         await db.exec('create table kept (note text)');
+         await db.query('insert into kept values ($1)', ['before the kill']);
+         console.log(String(db.pid));
+         setInterval(() => {}, 1000);`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const childPid = await new Promise<number>((resolve, reject) => {
+      let out = '';
+      server.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (out.includes('\n')) resolve(Number(out.trim()));
+      });
+      server.once('exit', (code) => reject(new Error(`the server exited early (${code})`)));
+    });
+    expect(isRunning(childPid)).toBe(true);
+    server.kill('SIGKILL');
+    await expect.poll(() => isRunning(childPid), { timeout: 60_000 }).toBe(false);
+
+    const reopened = await PGliteProcess.create({ dataDir });
+    try {
+      const rows = await reopened.query<{ note: string }>('select note from kept');
+      expect(rows.rows).toEqual([{ note: 'before the kill' }]);
+    } finally {
+      await reopened.close();
+    }
+  });
+
+  it('opens a database on disk only once the process that had it open has ended', async () => {
+    const dataDir = tempDir();
+    // Another process holds the database (as the database process of a server killed a moment
+    // ago does while it closes): its id is in the lock file next to the data folder.
+    const holder = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], {
+      stdio: 'ignore',
+    });
+    const lockFile = `${dataDir}.pid`;
+    writeFileSync(lockFile, String(holder.pid));
+    const said: string[] = [];
+    const write = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      said.push(String(chunk));
+      return true;
+    });
+    let opened: PGliteProcess | undefined;
+    try {
+      const opening = PGliteProcess.create({ dataDir }).then((database) => (opened = database));
+      await expect
+        .poll(() => said.join(''), { timeout: 60_000 })
+        .toContain(`waiting for the previous database process (${holder.pid}) to close`);
+      expect(opened).toBeUndefined();
+      holder.kill('SIGKILL');
+      await opening;
+      expect(readFileSync(lockFile, 'utf8')).toBe(String(opened!.pid));
+    } finally {
+      write.mockRestore();
+      holder.kill('SIGKILL');
+    }
+    await opened!.close();
+    expect(existsSync(lockFile)).toBe(false);
+  });
+
+  it('has ended when close resolves', async () => {
+    const database = await PGliteProcess.create({ dataDir: tempDir() });
+    const pid = database.pid!;
+    await database.close();
+    expect(isRunning(pid)).toBe(false);
+    await expect(database.exec('select 1')).rejects.toThrow('the database is closed');
+  });
+});
