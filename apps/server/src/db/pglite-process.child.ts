@@ -5,14 +5,17 @@
 // transaction's statements name it, and PGlite keeps every other statement waiting until it ends,
 // as it does in one thread.
 import { PGlite, type Results, type Transaction } from '@electric-sql/pglite';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { ProcessReply, ProcessRequest, ProcessStart } from './pglite-process.ts';
 
 if (!process.send) {
   throw new Error('pglite-process.child.ts runs only as a child with an IPC channel');
 }
-const send = process.send.bind(process) as (message: ProcessReply) => boolean;
+const sendToServer = process.send.bind(process) as (
+  message: ProcessReply,
+  callback: (error: Error | null) => void,
+) => boolean;
 const { dataDir, startParams } = JSON.parse(process.argv[2] ?? '{}') as ProcessStart;
 
 // The server decides when the database closes: Ctrl+C in a terminal signals the whole process
@@ -28,6 +31,8 @@ process.on('disconnect', () => {
     .catch(() => {})
     .finally(() => process.exit(0));
 });
+// A dead server is not a reason to die with a stack trace (a write to its channel can still fail).
+process.on('error', () => {});
 
 type OpenTransaction = { tx: Transaction; endId: number; end: (commit: boolean) => void };
 const transactions = new Map<number, OpenTransaction>();
@@ -48,9 +53,14 @@ function errorOf(error: unknown): Extract<ProcessReply, { ok: false }>['error'] 
   return { name: error.name, message: error.message, fields };
 }
 
-function reply(message: ProcessReply) {
-  // The server may be gone (its channel closed): then nobody waits for the answer.
-  if (process.connected) send(message);
+function reply(message: ProcessReply): Promise<void> {
+  // The server may be gone (killed while this process was busy: the channel still looks open
+  // until the event loop reads its end): then nobody waits for the answer, and a failed write
+  // (EPIPE) must not end this process before it has closed the database.
+  return new Promise((resolve) => {
+    if (!process.connected) resolve();
+    else sendToServer(message, () => resolve());
+  });
 }
 
 /** Identity parsers for the types the caller keeps as text (Drizzle's dates, intervals...). */
@@ -71,38 +81,67 @@ function targetOf(db: PGlite, txId: number | undefined): PGlite | Transaction {
  * The file that says which process has the database on disk open: a server killed with kill -9
  * and started again at once must not open it while the old database process still closes it
  * (it ends when its channel closes, a moment later). Next to the data folder, not in it: initdb
- * wants that folder to itself.
+ * wants that folder to itself. Taken by creating it (`wx`: only one process can), so two waiting
+ * processes cannot both take it.
  */
 const lockFile = dataDir ? `${dataDir}.pid` : undefined;
 
-function isAlive(pid: number): boolean {
+/** Whether `pid` is a live database process (not this one, not a zombie, not a reused id). */
+function holdsDatabase(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return false;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    if (state === 'Z' || state === 'X') return false;
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('pglite-process.child');
+  } catch {
+    if (existsSync('/proc/self/stat')) return false; // Linux: no such process
+  }
+  // Elsewhere: whether a process with that id exists at all.
   try {
     process.kill(pid, 0);
     return true;
   } catch (error) {
-    // EPERM: it exists, as another user's process.
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
-/** Waits (for as long as it takes) until no other live process holds the lock, then takes it. */
-async function takeLock(file: string): Promise<void> {
-  let isWaitSaid = false;
+/**
+ * Waits (for as long as it takes) until no other live database process holds the lock, then
+ * takes it. Resolves false if the server went away meanwhile: nobody wants the database then.
+ */
+async function takeLock(file: string): Promise<boolean> {
+  let saidFor: string | undefined;
   for (;;) {
-    let holder = Number.NaN;
+    if (!process.connected) return false;
     try {
-      holder = Number(readFileSync(file, 'utf8').trim());
-    } catch {
-      // No lock file: nobody has it.
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    if (!Number.isInteger(holder) || holder === process.pid || !isAlive(holder)) break;
-    if (!isWaitSaid) {
+    let holder: string;
+    try {
+      holder = readFileSync(file, 'utf8').trim();
+    } catch {
+      continue; // removed meanwhile: try to take it
+    }
+    if (!holdsDatabase(Number(holder))) {
+      // Left by a process that is gone (or empty, cut short): remove it, unless it changed
+      // meanwhile (another process took it).
+      try {
+        if (readFileSync(file, 'utf8').trim() === holder) rmSync(file);
+      } catch {
+        // Removed by another waiter.
+      }
+      continue;
+    }
+    if (saidFor !== holder) {
       process.stderr.write(`waiting for the previous database process (${holder}) to close\n`);
-      isWaitSaid = true;
+      saidFor = holder;
     }
     await delay(50);
   }
-  writeFileSync(file, String(process.pid));
 }
 
 function releaseLock() {
@@ -115,7 +154,7 @@ function releaseLock() {
 }
 
 async function open(): Promise<PGlite> {
-  if (lockFile) await takeLock(lockFile);
+  if (lockFile && !(await takeLock(lockFile))) process.exit(0);
   return PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(startParams ? { startParams } : {}),
@@ -128,10 +167,12 @@ try {
   db = await opening;
 } catch (error) {
   releaseLock();
-  reply({ id: 0, ok: false, error: errorOf(error) });
-  throw error;
+  // The answer is written before the process ends, so the server reports PGlite's own error.
+  await reply({ id: 0, ok: false, error: errorOf(error) });
+  process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
 }
-reply({ id: 0, ok: true, value: null });
+void reply({ id: 0, ok: true, value: null });
 
 async function handle(request: ProcessRequest): Promise<void> {
   const { id } = request;
@@ -144,7 +185,7 @@ async function handle(request: ProcessRequest): Promise<void> {
           request.params,
           options,
         );
-        reply({
+        void reply({
           id,
           ok: true,
           value: { rows: result.rows, affectedRows: result.affectedRows, fields: result.fields },
@@ -153,7 +194,7 @@ async function handle(request: ProcessRequest): Promise<void> {
       }
       case 'exec': {
         const results = await targetOf(db, request.tx).exec(request.sql);
-        reply({
+        void reply({
           id,
           ok: true,
           value: results.map((result) => ({
@@ -172,19 +213,19 @@ async function handle(request: ProcessRequest): Promise<void> {
           const commit = await new Promise<boolean>((resolve) => {
             open = { tx, endId: 0, end: resolve };
             transactions.set(id, open);
-            reply({ id, ok: true, value: id });
+            void reply({ id, ok: true, value: id });
           });
           if (!commit) throw ROLLBACK;
         }).then(
           () => {
             transactions.delete(id);
-            reply({ id: open!.endId, ok: true, value: null });
+            void reply({ id: open!.endId, ok: true, value: null });
           },
           (error: unknown) => {
             transactions.delete(id);
-            if (!open) reply({ id, ok: false, error: errorOf(error) });
-            else if (error === ROLLBACK) reply({ id: open.endId, ok: true, value: null });
-            else reply({ id: open.endId, ok: false, error: errorOf(error) });
+            if (!open) void reply({ id, ok: false, error: errorOf(error) });
+            else if (error === ROLLBACK) void reply({ id: open.endId, ok: true, value: null });
+            else void reply({ id: open.endId, ok: false, error: errorOf(error) });
           },
         );
         return;
@@ -198,33 +239,36 @@ async function handle(request: ProcessRequest): Promise<void> {
       }
       case 'listen': {
         const unlisten = await db.listen(request.channel, (payload) => {
-          reply({ id: -1, listener: id, payload });
+          void reply({ id: -1, listener: id, payload });
         });
         listeners.set(id, unlisten);
-        reply({ id, ok: true, value: id });
+        void reply({ id, ok: true, value: id });
         return;
       }
       case 'unlisten': {
         const unlisten = listeners.get(request.listener);
         listeners.delete(request.listener);
         await unlisten?.();
-        reply({ id, ok: true, value: null });
+        void reply({ id, ok: true, value: null });
         return;
       }
       case 'close': {
         await closeOnce();
-        reply({ id, ok: true, value: null });
+        void reply({ id, ok: true, value: null });
         return;
       }
     }
   } catch (error) {
-    reply({ id, ok: false, error: errorOf(error) });
+    void reply({ id, ok: false, error: errorOf(error) });
   }
 }
 
 let closing: Promise<void> | undefined;
 /** Closes the database once, whoever asks first (the server, or its channel going away). */
 function closeOnce(): Promise<void> {
+  // An open transaction holds PGlite's close until it ends, and its end will not come now (the
+  // server asked to close, or is gone): roll it back.
+  for (const open of transactions.values()) open.end(false);
   closing ??= db.close().finally(releaseLock);
   return closing;
 }

@@ -135,13 +135,18 @@ describe('PGlite in a process of its own', { timeout: 60_000 }, () => {
   });
 });
 
-/** Whether a process with that id still runs. */
-function isRunning(pid: number): boolean {
+/** Whether the process with that id has ended (gone, or a zombie nobody has reaped yet). */
+function hasEnded(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
-    return false;
+    return true;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+  } catch {
+    return true;
   }
 }
 
@@ -174,53 +179,78 @@ describe('the database process lives as long as its server', { timeout: 120_000 
     await database.close();
   });
 
-  it('ends, with what was committed written, when its server is killed', async () => {
-    const dataDir = tempDir();
-    // A server in a process of its own: it opens the database, commits a row, says so, and is
-    // then killed without a chance to close anything.
-    const moduleUrl = new URL('./pglite-process.ts', import.meta.url).href;
-    const server = spawn(
-      process.execPath,
-      [
-        '--input-type=module',
-        '-e',
-        `const { PGliteProcess } = await import(${JSON.stringify(moduleUrl)});
-         const db = await PGliteProcess.create({ dataDir: ${JSON.stringify(dataDir)} });
-         await db.exec('create table kept (note text)');
-         await db.query('insert into kept values ($1)', ['before the kill']);
-         console.log(String(db.pid));
-         setInterval(() => {}, 1000);`,
-      ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    const childPid = await new Promise<number>((resolve, reject) => {
-      let out = '';
-      server.stdout.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        if (out.includes('\n')) resolve(Number(out.trim()));
-      });
-      server.once('exit', (code) => reject(new Error(`the server exited early (${code})`)));
-    });
-    expect(isRunning(childPid)).toBe(true);
-    server.kill('SIGKILL');
-    await expect.poll(() => isRunning(childPid), { timeout: 60_000 }).toBe(false);
+  // What the server is doing when it is killed: idle, waiting for a long statement, or inside
+  // a transaction that will never end now.
+  const KILLED_WHILE = {
+    idle: `console.log('ready');`,
+    'a long statement runs': `void db.query('select count(*) from generate_series(1, 30000000)');
+      console.log('ready');`,
+    'a transaction is open': `void db.transaction(async (tx) => {
+        await tx.query('insert into kept values ($1)', ['in the transaction']);
+        console.log('ready');
+        await new Promise(() => {});
+      });`,
+  };
 
-    const reopened = await PGliteProcess.create({ dataDir });
-    try {
-      const rows = await reopened.query<{ note: string }>('select note from kept');
-      expect(rows.rows).toEqual([{ note: 'before the kill' }]);
-    } finally {
-      await reopened.close();
-    }
-  });
+  it.each(Object.entries(KILLED_WHILE))(
+    'closes the database and ends when its server is killed while %s',
+    async (_situation, script) => {
+      const dataDir = tempDir();
+      // A server in a process of its own: it opens the database, commits a row, says its
+      // database process's id, gets into the situation, says it is ready, and is killed without
+      // a chance to close anything.
+      const moduleUrl = new URL('./pglite-process.ts', import.meta.url).href;
+      const server = spawn(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          `const { PGliteProcess } = await import(${JSON.stringify(moduleUrl)});
+           const db = await PGliteProcess.create({ dataDir: ${JSON.stringify(dataDir)} });
+           await db.exec('create table kept (note text)');
+           await db.query('insert into kept values ($1)', ['before the kill']);
+           console.log('pid ' + db.pid);
+           ${script}
+           setInterval(() => {}, 1000);`,
+        ],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      const childPid = await new Promise<number>((resolve, reject) => {
+        let out = '';
+        server.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const pid = /pid (\d+)\n/.exec(out)?.[1];
+          if (pid && out.includes('ready\n')) resolve(Number(pid));
+        });
+        server.once('exit', (code) => reject(new Error(`the server exited early (${code})`)));
+      });
+      expect(hasEnded(childPid)).toBe(false);
+      expect(existsSync(`${dataDir}.pid`)).toBe(true);
+      server.kill('SIGKILL');
+      await expect.poll(() => hasEnded(childPid), { timeout: 60_000 }).toBe(true);
+      // Closed, not crashed: the lock file goes only when PGlite has closed the database.
+      expect(existsSync(`${dataDir}.pid`)).toBe(false);
+
+      const reopened = await PGliteProcess.create({ dataDir });
+      try {
+        const rows = await reopened.query<{ note: string }>('select note from kept');
+        expect(rows.rows).toEqual([{ note: 'before the kill' }]);
+      } finally {
+        await reopened.close();
+      }
+    },
+  );
 
   it('opens a database on disk only once the process that had it open has ended', async () => {
     const dataDir = tempDir();
     // Another process holds the database (as the database process of a server killed a moment
     // ago does while it closes): its id is in the lock file next to the data folder.
-    const holder = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], {
-      stdio: 'ignore',
-    });
+    // (Its command line names the database process, as the real one's does.)
+    const holder = spawn(
+      process.execPath,
+      ['-e', 'setInterval(() => {}, 1000)', 'pglite-process.child.ts'],
+      { stdio: 'ignore' },
+    );
     const lockFile = `${dataDir}.pid`;
     writeFileSync(lockFile, String(holder.pid));
     const said: string[] = [];
@@ -246,11 +276,46 @@ describe('the database process lives as long as its server', { timeout: 120_000 
     expect(existsSync(lockFile)).toBe(false);
   });
 
+  it.each([
+    ['empty (cut short by a crash)', () => ''],
+    ['naming a process that is not a database process', () => String(process.pid)],
+    ['naming a process that has ended', () => '2147483646'],
+  ])('takes over a lock file %s at once', async (_kind, content) => {
+    const dataDir = tempDir();
+    writeFileSync(`${dataDir}.pid`, content());
+    const said: string[] = [];
+    const write = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      said.push(String(chunk));
+      return true;
+    });
+    let database: PGliteProcess;
+    try {
+      database = await PGliteProcess.create({ dataDir });
+    } finally {
+      write.mockRestore();
+    }
+    expect(said.join('')).not.toContain('waiting for the previous database process');
+    expect(readFileSync(`${dataDir}.pid`, 'utf8')).toBe(String(database.pid));
+    await database.close();
+  });
+
+  it("reports PGlite's own error when the database cannot start", async () => {
+    const notAFolder = path.join(tempDir(), 'not-a-folder');
+    writeFileSync(notAFolder, 'a file where the data folder should be');
+    const error = await PGliteProcess.create({ dataDir: notAFolder }).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).not.toMatch(/the database process stopped/);
+    expect(existsSync(`${notAFolder}.pid`)).toBe(false);
+  });
+
   it('has ended when close resolves', async () => {
     const database = await PGliteProcess.create({ dataDir: tempDir() });
     const pid = database.pid!;
     await database.close();
-    expect(isRunning(pid)).toBe(false);
+    expect(hasEnded(pid)).toBe(true);
     await expect(database.exec('select 1')).rejects.toThrow('the database is closed');
   });
 });

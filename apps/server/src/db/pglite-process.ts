@@ -82,27 +82,45 @@ const rawTypesOf = new WeakMap<object, number[]>();
 
 export class PGliteProcess {
   readonly #child: ChildProcess;
-  readonly #exited: Promise<void>;
+  /** Resolves once the process has ended and everything it sent has been read. */
+  readonly #ended: Promise<void>;
   readonly #pending = new Map<number, Pending>();
   readonly #listeners = new Map<number, (payload: string) => void>();
   #nextId = 1;
+  /** Why calls fail from now on: the process is gone, or the database closed. */
   #failure: Error | undefined;
-  #closed = false;
+  #closing: Promise<void> | undefined;
 
   private constructor(child: ChildProcess) {
     this.#child = child;
-    this.#exited = new Promise((resolve) => child.once('exit', () => resolve()));
     this.#setHeld(false);
     child.on('message', (reply: ProcessReply) => this.#receive(reply));
-    child.on('error', (error: Error) => this.#fail(error));
-    child.on('exit', (code, signal) => {
-      if (!this.#closed) {
+    // A failed start ('error' without a process) or a failed kill: the end shows it.
+    child.on('error', () => {});
+    // The end counts once the process has exited and every message it wrote has been read (its
+    // channel then reports 'disconnect'), so an answer written just before it ended (its
+    // start-up error) is not lost. A channel this side closed (close) has nothing more to read.
+    this.#ended = new Promise((resolve) => {
+      const end = (code: number | null, signal: NodeJS.Signals | null) => {
+        const why = signal ? `signal ${signal}` : `exit code ${code}`;
         this.#fail(
-          new Error(
-            `the database process stopped (${signal ? `signal ${signal}` : `exit code ${code}`})`,
-          ),
+          this.#closing
+            ? new Error('the database is closed')
+            : new Error(`the database process stopped (${why})`),
         );
-      }
+        resolve();
+      };
+      child.once('exit', (code, signal) => {
+        if (child.connected) child.once('disconnect', () => end(code, signal));
+        else end(code, signal);
+      });
+      // A process that could not be started at all has no exit to wait for.
+      child.once('error', (error) => {
+        if (child.pid === undefined) {
+          this.#fail(error);
+          resolve();
+        }
+      });
     });
   }
 
@@ -121,19 +139,16 @@ export class PGliteProcess {
     });
     for (const stream of [child.stdout, child.stderr]) {
       stream?.on('data', (chunk: Buffer) => process.stderr.write(chunk));
-      // Read while the server runs; never what keeps it running.
-      (stream as Socket | null)?.unref();
     }
     const opened = new PGliteProcess(child);
     try {
       await opened.#call<null>(0);
     } catch (error) {
-      opened.#closed = true;
-      // A process that never started (no pid) has no exit to wait for.
-      if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGKILL');
-        await opened.#exited;
-      }
+      opened.#closing = Promise.resolve();
+      // Waited for, and held meanwhile: nothing else may keep a starting server alive.
+      opened.#setHeld(true);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await opened.#ended;
       throw error;
     }
     return opened;
@@ -190,40 +205,71 @@ export class PGliteProcess {
     channel: string,
     onPayload: (payload: string) => void,
   ): Promise<() => Promise<void>> {
-    const listener = await this.#send<number>({ op: 'listen', channel });
-    this.#listeners.set(listener, onPayload);
+    // Kept before the request goes: a notification can arrive right behind its answer.
+    let listener = 0;
+    await this.#send<number>({ op: 'listen', channel }, (id) => {
+      listener = id;
+      this.#listeners.set(id, onPayload);
+    }).catch((error: unknown) => {
+      this.#listeners.delete(listener);
+      throw error;
+    });
     return async () => {
       this.#listeners.delete(listener);
-      if (!this.#closed && !this.#failure) await this.#send({ op: 'unlisten', listener });
+      if (!this.#closing && !this.#failure) await this.#send({ op: 'unlisten', listener });
     };
   }
 
-  /** Closes the database (PGlite writes what it holds) and waits for the process to end. */
-  async close(): Promise<void> {
-    if (this.#closed) return;
+  /**
+   * Closes the database (PGlite writes what it holds) and waits for the process to end. Calls
+   * made before are answered first; calls made after are refused.
+   */
+  close(): Promise<void> {
+    this.#closing ??= this.#close();
+    return this.#closing;
+  }
+
+  async #close(): Promise<void> {
+    const closed = this.#failure ? undefined : this.#send({ op: 'close' }, undefined, true);
     try {
-      if (!this.#failure) await this.#send({ op: 'close' });
+      await closed;
     } finally {
-      this.#closed = true;
-      // Waited for: the process must not end before it (an unref'd child does not hold it).
-      this.#child.ref();
+      // Waited for: the server must not end before it (an unref'd child does not hold it).
+      this.#setHeld(true);
       // The child ends by itself once its channel closes (pglite-process.child.ts).
       if (this.#child.connected) this.#child.disconnect();
       else if (this.#child.exitCode === null && this.#child.signalCode === null) {
         this.#child.kill('SIGKILL');
       }
-      await this.#exited;
+      await this.#ended;
     }
   }
 
-  #send<T>(request: DistributiveOmit<ProcessRequest, 'id'>): Promise<T> {
-    if (this.#closed) return Promise.reject(new Error('the database is closed'));
+  #send<T>(
+    request: DistributiveOmit<ProcessRequest, 'id'>,
+    beforeSend?: (id: number) => void,
+    isClose = false,
+  ): Promise<T> {
     if (this.#failure) return Promise.reject(this.#failure);
+    if (this.#closing && !isClose) return Promise.reject(new Error('the database is closed'));
     const id = this.#nextId++;
     const answer = this.#call<T>(id);
-    this.#child.send({ ...request, id }, (error) => {
-      if (error) this.#fail(error);
-    });
+    beforeSend?.(id);
+    const failed = (error: Error) => {
+      const pending = this.#pending.get(id);
+      if (!pending) return;
+      this.#pending.delete(id);
+      if (this.#pending.size === 0 && !this.#closing) this.#setHeld(false);
+      pending.reject(error);
+    };
+    try {
+      this.#child.send({ ...request, id }, (error) => {
+        if (error) failed(error);
+      });
+    } catch (error) {
+      // A value that cannot be cloned (a function, a promise) is refused before it is sent.
+      failed(error as Error);
+    }
     return answer;
   }
 
@@ -235,13 +281,20 @@ export class PGliteProcess {
     });
   }
 
+  /**
+   * Whether the process, its channel and its output pipes keep the server's event loop alive:
+   * while a call waits, and while closing (until it has ended).
+   */
   #setHeld(held: boolean) {
+    const pipes = [this.#child.stdout, this.#child.stderr] as (Socket | null)[];
     if (held) {
       this.#child.ref();
       this.#child.channel?.ref();
+      for (const pipe of pipes) pipe?.ref();
     } else {
       this.#child.unref();
       this.#child.channel?.unref();
+      for (const pipe of pipes) pipe?.unref();
     }
   }
 
@@ -253,16 +306,16 @@ export class PGliteProcess {
     const pending = this.#pending.get(reply.id);
     if (!pending) return;
     this.#pending.delete(reply.id);
-    if (this.#pending.size === 0) this.#setHeld(false);
+    if (this.#pending.size === 0 && !this.#closing) this.#setHeld(false);
     if (reply.ok) pending.resolve(reply.value);
     else pending.reject(errorFrom(reply.error));
   }
 
+  /** The process is gone: every waiting call fails, and every later one. */
   #fail(error: Error) {
-    this.#failure ??= error;
+    this.#failure = error;
     for (const pending of this.#pending.values()) pending.reject(error);
     this.#pending.clear();
-    this.#setHeld(false);
   }
 }
 
