@@ -61,6 +61,8 @@ export async function startAppProcess(
         RATE_LIMIT_PER_MINUTE: '1000000000',
         AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
         HEAP_PROBE_FILE: probeFile,
+        // PGLITE_PROCESS=true measures the embedded database in a process of its own (0033).
+        ...(process.env.PGLITE_PROCESS ? { PGLITE_PROCESS: process.env.PGLITE_PROCESS } : {}),
         ...env,
       },
       stdio: ['ignore', 'ignore', 'inherit'],

@@ -10,11 +10,24 @@ describe('loadConfig', () => {
     expect(config.port).toBe(3000);
     expect(config.host).toBe('127.0.0.1');
     expect(config.publicUrl).toBe('http://localhost:3000');
-    expect(config.database).toEqual({ kind: 'pglite', dataDir: path.resolve('data', 'db') });
+    expect(config.database).toEqual({
+      kind: 'pglite',
+      dataDir: path.resolve('data', 'db'),
+      inChildProcess: false,
+    });
     expect(config.storage).toEqual({ kind: 'disk', dir: path.resolve('data', 'files') });
     expect(config.mail.smtpUrl).toBeUndefined();
     expect(config.mail.from).toBe('Teamshuffle <no-reply@localhost>');
     expect(config.google).toBeUndefined();
+  });
+
+  it('runs the embedded database in a process of its own with PGLITE_PROCESS (decision 0033)', () => {
+    expect(loadConfig({ PGLITE_PROCESS: 'true' }).database).toMatchObject({ inChildProcess: true });
+    expect(loadConfig({ PGLITE_PROCESS: 'true', DATABASE_URL: 'memory://' }).database).toEqual({
+      kind: 'pglite-memory',
+      inChildProcess: true,
+    });
+    expect(() => loadConfig({ PGLITE_PROCESS: 'maybe' })).toThrow(ConfigError);
   });
 
   it('keeps the dev outbox only where the server is this machine alone (decisions/0004)', () => {

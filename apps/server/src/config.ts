@@ -10,8 +10,8 @@ import { z } from 'zod';
 
 /** Where the embedded database lives, or the PostgreSQL server to use. */
 export type DatabaseConfig =
-  | { kind: 'pglite'; dataDir: string }
-  | { kind: 'pglite-memory' }
+  | { kind: 'pglite'; dataDir: string; inChildProcess: boolean }
+  | { kind: 'pglite-memory'; inChildProcess: boolean }
   | { kind: 'postgres'; url: string };
 
 const booleanString = z
@@ -87,6 +87,8 @@ const envSchema = z
     PASSWORD_REQUIRE_NUMBER: z.preprocess(emptyToUndefined, booleanString.default(false)),
     PASSWORD_REQUIRE_SYMBOL: z.preprocess(emptyToUndefined, booleanString.default(false)),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(4500),
+    // The embedded database in a child process of its own (decision 0033; off by default).
+    PGLITE_PROCESS: booleanString.default(false),
     HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
     UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(600_000),
@@ -226,9 +228,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
 
   let database: DatabaseConfig;
+  const inChildProcess = env.PGLITE_PROCESS;
   if (env.DATABASE_URL === undefined)
-    database = { kind: 'pglite', dataDir: path.join(dataDir, 'db') };
-  else if (env.DATABASE_URL === 'memory://') database = { kind: 'pglite-memory' };
+    database = { kind: 'pglite', dataDir: path.join(dataDir, 'db'), inChildProcess };
+  else if (env.DATABASE_URL === 'memory://') database = { kind: 'pglite-memory', inChildProcess };
   else database = { kind: 'postgres', url: env.DATABASE_URL };
 
   return {

@@ -118,25 +118,28 @@ export async function openDatabase(
     };
   }
 
-  // PGlite runs in a process of its own (decision 0033): its statements run synchronously, and on
-  // the event loop a long one held every request.
-  let client: PGliteProcess;
+  // PGlite runs on the event loop, or with PGLITE_PROCESS=true in a process of its own (decision
+  // 0033: its statements run synchronously, and on the event loop a long one holds every request;
+  // not the default while a browser test fails with it under the whole suite's load).
+  const startParams = pgliteStartParams;
+  const open = (dataDir: string | undefined) =>
+    config.inChildProcess
+      ? PGliteProcess.create({ dataDir, startParams })
+      : PGlite.create({ ...(dataDir ? { dataDir } : {}), startParams });
+  let client: PGlite | PGliteProcess;
   if (config.kind === 'pglite') {
     // PGlite does not create missing parent folders.
     mkdirSync(config.dataDir, { recursive: true });
     // initdb writes PG_VERSION first thing: without it, PGlite creates the database.
     const isNew = !existsSync(path.join(config.dataDir, 'PG_VERSION'));
     await onStage(isNew ? 'initdb' : 'start');
-    client = await PGliteProcess.create({
-      dataDir: config.dataDir,
-      startParams: pgliteStartParams,
-    });
+    client = await open(config.dataDir);
   } else {
     await onStage('initdb');
-    client = await PGliteProcess.create({ dataDir: undefined, startParams: pgliteStartParams });
+    client = await open(undefined);
   }
   // Drizzle's PGlite driver uses only what PGliteProcess offers (query, transaction).
-  const db = drizzlePglite({ client: client as unknown as PGlite, schema });
+  const db = drizzlePglite({ client: client as PGlite, schema });
   try {
     await onStage('migrations');
     await migratePglite(db, { migrationsFolder });
