@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { notifyManager, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -8,6 +8,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n';
 import { i18n } from '../../../lib/i18n';
 import { WorkspaceCalendarProvider } from '../../../lib/dates/workspace-calendar';
+import { notify } from '../../../lib/notify';
+import { queryKeys } from '../../../lib/query-keys';
 import { stubMatchMedia } from '../../../lib/testing/match-media';
 import { buildWorkspaceDetail } from '../utils/workspace-fixture';
 import { CourseCalendarSettings } from './course-calendar-settings';
@@ -56,6 +58,9 @@ beforeEach(() => {
 afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  // TanStack Query's default scheduler (a test below passes updates on at once).
+  notifyManager.setScheduler((callback) => setTimeout(callback, 0));
   await i18n.changeLanguage('en');
 });
 
@@ -121,6 +126,43 @@ describe('Settings, Course calendar', () => {
       semesterStart: '2026-09-14',
       reminderHoursBefore: 0,
     });
+  });
+
+  it('says it saved also when the refreshed workspace replaces the form (keyed as in Settings)', async () => {
+    // The Settings modal keys the form by the saved calendar: the detail refetched after the save
+    // mounts a new form, and the old one's mutate callbacks would never run.
+    const saved = vi.spyOn(notify, 'success');
+    // The refetched detail reaches React at once, as it can in a browser (TanStack Query's
+    // default passes it on a timer, after the save's callbacks).
+    notifyManager.setScheduler((callback) => callback());
+    // The detail as the server has it: saved once the PATCH went out.
+    const current = () =>
+      fetchMock.mock.calls.length > 0 ? { ...detail, semesterStart: '2026-09-14' } : detail;
+    function KeyedAsInSettings() {
+      const { data } = useQuery({
+        queryKey: [...queryKeys.workspaces.all, 'under-test'],
+        queryFn: current,
+      });
+      if (!data) return null;
+      return (
+        <CourseCalendarSettings
+          key={`${data.semesterStart}|${data.timeZone}|${data.reminderHoursBefore}`}
+          detail={data}
+          now={NOW}
+        />
+      );
+    }
+    answer(200, { timeZone: 'Asia/Seoul', semesterStart: '2026-09-14', reminderHoursBefore: 24 });
+    render(<KeyedAsInSettings />, { wrapper: Providers });
+    fireEvent.change(await screen.findByLabelText('First day of the semester'), {
+      target: { value: '2026-09-14' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save calendar' }));
+    await waitFor(() => expect(saved).toHaveBeenCalledWith('Course calendar saved'));
+    // The new form shows the saved start.
+    expect(screen.getByLabelText<HTMLInputElement>('First day of the semester').value).toBe(
+      '2026-09-14',
+    );
   });
 
   it('chooses a time zone from the list', async () => {

@@ -101,24 +101,20 @@ export function CourseCalendarSettings({
       notify.info(t('courseCalendar.settings.unchanged'));
       return;
     }
-    save.mutate(
-      { workspaceId: detail.id, changes },
-      {
-        onSuccess: () => notify.success(t('courseCalendar.settings.saved')),
-        onError: (error) => {
-          const message = apiErrorMessage(error, t('courseCalendar.settings.failed'));
-          const field = error instanceof ApiError ? error.field : undefined;
-          if (
-            field === 'semesterStart' ||
-            field === 'timeZone' ||
-            field === 'reminderHoursBefore'
-          ) {
-            setErrors({ [field]: message });
-            return;
-          }
-          notify.error(t('courseCalendar.settings.failed'));
-          if (error instanceof ApiError && error.status < 500) setFailure(message);
-        },
+    // mutateAsync, not mutate's callbacks: the saved calendar refetches the detail, which gives
+    // this form a new key (settings-modal.tsx), and a callback of the unmounted form never ran
+    // (no "saved" toast; seen in a browser test run, 2026-11-26).
+    save.mutateAsync({ workspaceId: detail.id, changes }).then(
+      () => notify.success(t('courseCalendar.settings.saved')),
+      (error: unknown) => {
+        const message = apiErrorMessage(error, t('courseCalendar.settings.failed'));
+        const field = error instanceof ApiError ? error.field : undefined;
+        if (field === 'semesterStart' || field === 'timeZone' || field === 'reminderHoursBefore') {
+          setErrors({ [field]: message });
+          return;
+        }
+        notify.error(t('courseCalendar.settings.failed'));
+        if (error instanceof ApiError && error.status < 500) setFailure(message);
       },
     );
   };
