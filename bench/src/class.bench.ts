@@ -16,6 +16,8 @@
 // health and the sections (10); CLASS_PAGE_CONNECTIONS for the page (2). BENCH_WEB_DIST_DIR: a
 // web build that exists (as `bench web`). BENCH_SKIP_POSTGRES=1 or CLASS_DATABASE=pglite: PGlite
 // only; CLASS_DATABASE=postgresql: PostgreSQL only. CLASS_SAVES: balanced saves measured (2).
+// BENCH_PROBE=inline: health's probes on the bench's main thread instead of their worker
+// (health-probe.ts), to compare with runs before 2026-11-26 evening.
 import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { loadavg } from 'node:os';
@@ -41,6 +43,7 @@ import {
   verifiedAccount,
 } from './bench-client.ts';
 import { freshPostgres, row } from './harness.ts';
+import { PROBE_PLACE, startProbes } from './health-probe.ts';
 import { cpuPressure } from './pressure.ts';
 import { buildWeb } from './web.bench.ts';
 
@@ -556,25 +559,6 @@ async function loadRun(
   };
 }
 
-/** GET /api/health back to back from PROBES loops until `stop` resolves; each latency, ms. */
-async function probeHealth(url: string, stop: Promise<unknown>): Promise<number[]> {
-  let isDone = false;
-  const latencies: number[] = [];
-  void stop.finally(() => (isDone = true));
-  await Promise.all(
-    Array.from({ length: PROBES }, async () => {
-      while (!isDone) {
-        const started = performance.now();
-        const response = await fetch(`${url}/api/health`);
-        await response.arrayBuffer();
-        if (!response.ok) throw new Error(`GET /api/health: ${response.status}`);
-        latencies.push(performance.now() - started);
-      }
-    }),
-  );
-  return latencies;
-}
-
 type Probe = { p50Ms: number; p99Ms: number; maxMs: number; samples: number };
 
 const summarize = (latencies: number[]): Probe => ({
@@ -586,15 +570,24 @@ const summarize = (latencies: number[]): Probe => ({
 
 /** Health's latency alone, for PROBE_ALONE_MS. */
 async function healthAlone(url: string): Promise<Probe> {
-  return summarize(await probeHealth(url, sleep(PROBE_ALONE_MS)));
+  const probes = await startProbes(url, PROBES);
+  await sleep(PROBE_ALONE_MS);
+  return summarize(await probes.stop());
 }
 
 /** Health's latency while `work` runs. */
 async function healthWhile<T>(url: string, work: () => Promise<T>) {
+  const probes = await startProbes(url, PROBES);
   const started = performance.now();
-  const working = work();
-  const [latencies, result] = await Promise.all([probeHealth(url, working), working]);
-  return { during: summarize(latencies), result, ms: performance.now() - started };
+  let result: T;
+  try {
+    result = await work();
+  } catch (error) {
+    await probes.stop().catch(() => undefined);
+    throw error;
+  }
+  const ms = performance.now() - started;
+  return { during: summarize(await probes.stop()), result, ms };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1023,7 +1016,7 @@ function report(run: DatabaseRun, seconds: number): Check[] {
     );
   }
   const probeLine = (name: string, probe: Probe) =>
-    `    health ${name.padEnd(22)} p50 ${probe.p50Ms.toFixed(1)} ms, p99 ${probe.p99Ms.toFixed(1)} ms, max ${probe.maxMs.toFixed(1)} ms (${probe.samples} requests, ${PROBES} at a time)`;
+    `    health ${name.padEnd(22)} p50 ${probe.p50Ms.toFixed(1)} ms, p99 ${probe.p99Ms.toFixed(1)} ms, max ${probe.maxMs.toFixed(1)} ms (${probe.samples} requests, ${PROBES} at a time, from ${PROBE_PLACE === 'worker' ? "a worker thread of the bench's" : "the bench's main thread"})`;
   console.log(probeLine('alone', b.alone));
   console.log(probeLine('during the burst', b.during));
   const burstX = b.during.p99Ms / b.alone.p99Ms;
