@@ -3,8 +3,20 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import { INLINED_CONFIG_ID, PRERENDERED_CONTACT_EMAIL, escapeHtml } from '@teamshuffle/domain';
+import {
+  brotliCompress,
+  brotliCompressSync,
+  constants as zlibConstants,
+  gzip,
+  gzipSync,
+} from 'node:zlib';
+import {
+  INLINED_CONFIG_ID,
+  INLINED_QUERIES_ID,
+  PRERENDERED_CONTACT_EMAIL,
+  SERVER_RENDER_SLOTS,
+  escapeHtml,
+} from '@teamshuffle/domain';
 import type { PublicConfig } from '@teamshuffle/domain';
 
 const brotli = promisify(brotliCompress);
@@ -44,22 +56,48 @@ export function htmlPage(file: string, config: PublicConfig): HtmlPage {
 }
 
 /**
- * `body` compressed as `encoding`: 'smallest' for a copy made once and kept, 'quick' for a body
- * made for one request (a visitor's own page), where the time counts more than the last bytes.
+ * How hard to compress: 'smallest' for a copy made once and kept, 'quick' for a body made for one
+ * request (a visitor's own page), where the time counts more than the last bytes.
  */
-export function compress(
-  body: Buffer,
-  encoding: Encoding,
-  effort: 'smallest' | 'quick',
-): Promise<Buffer> {
-  const isSmallest = effort === 'smallest';
-  if (encoding === 'gzip') return gzipAsync(body, { level: isSmallest ? 9 : 6 });
-  return brotli(body, {
-    params: {
-      [zlibConstants.BROTLI_PARAM_QUALITY]: isSmallest ? zlibConstants.BROTLI_MAX_QUALITY : 5,
-      [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-    },
-  });
+export type Effort = 'smallest' | 'quick';
+
+const gzipLevel = (effort: Effort) => (effort === 'smallest' ? 9 : 6);
+
+const brotliParams = (effort: Effort) => ({
+  params: {
+    [zlibConstants.BROTLI_PARAM_QUALITY]:
+      effort === 'smallest' ? zlibConstants.BROTLI_MAX_QUALITY : 5,
+    [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+  },
+});
+
+/** `body` compressed as `encoding`, in the thread pool. */
+export function compress(body: Buffer, encoding: Encoding, effort: Effort): Promise<Buffer> {
+  if (encoding === 'gzip') return gzipAsync(body, { level: gzipLevel(effort) });
+  return brotli(body, brotliParams(effort));
+}
+
+/** `compress` on the calling thread: for a worker thread, whose time is its own. */
+export function compressSync(body: Buffer, encoding: Encoding, effort: Effort): Buffer {
+  if (encoding === 'gzip') return gzipSync(body, { level: gzipLevel(effort) });
+  return brotliCompressSync(body, brotliParams(effort));
+}
+
+/**
+ * A signed-in page's HTML: the template (the web build's page for its language) with the page's
+ * title, address, markup and the data it was rendered from (a JSON script the app starts from)
+ * written into its slots.
+ */
+export function signedInPageHtml(
+  template: string,
+  pathname: string,
+  rendered: { title: string; markup: string; queries: unknown },
+): string {
+  return template
+    .replace(SERVER_RENDER_SLOTS.title, () => escapeHtml(rendered.title))
+    .replace(SERVER_RENDER_SLOTS.path, () => escapeHtml(pathname))
+    .replace(SERVER_RENDER_SLOTS.markup, () => rendered.markup)
+    .replace(SERVER_RENDER_SLOTS.queries, () => jsonScript(INLINED_QUERIES_ID, rendered.queries));
 }
 
 export function compressed(page: HtmlPage, encoding: Encoding): Promise<Buffer> {

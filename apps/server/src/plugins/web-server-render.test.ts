@@ -1,4 +1,4 @@
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { INLINED_QUERIES_ID, WEB_RENDERER_FILE } from '@teamshuffle/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,6 +120,25 @@ describe('the signed-in pages rendered on the server (decision 0011)', () => {
     });
     expect(response.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(response.rawPayload).toString()).toContain('<h1>Ann');
+  });
+
+  it("makes a first visit's page and its compressed copy in the renderer's worker, byte for byte the page", async () => {
+    const renders = () => t.app.pageRenderer.stats().completed['renderSignedInPage'] ?? 0;
+    const rendersBefore = renders();
+    const zipped = await ann.request('GET', '/workspaces?compressed=1', undefined, {
+      'accept-encoding': 'gzip',
+    });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(renders()).toBe(rendersBefore + 1);
+    // The kept page, sent as it is: the copy the worker compressed is that page.
+    const plain = await ann.request('GET', '/workspaces?compressed=1', undefined, {
+      'accept-encoding': 'identity',
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(renders()).toBe(rendersBefore + 1);
+    expect(plain.body).toContain('<h1>Ann');
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
   });
 
   it('sends the app itself without a session, with a session that is not one, and for HEAD', async () => {

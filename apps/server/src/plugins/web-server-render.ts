@@ -5,15 +5,10 @@
 // sends the page it was sent before without rendering it again.
 import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import {
-  INLINED_QUERIES_ID,
-  SERVER_RENDER_SLOTS,
-  escapeHtml,
-  serverRenderedFile,
-} from '@teamshuffle/domain';
+import { serverRenderedFile } from '@teamshuffle/domain';
 import type { Language, ServerRenderedPage } from '@teamshuffle/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CpuPool } from '../workers/cpu-pool.ts';
+import { asBuffer, CpuPool } from '../workers/cpu-pool.ts';
 import {
   type PageFingerprint,
   answersMatch,
@@ -21,7 +16,7 @@ import {
   workspaceIdAt,
 } from './page-fingerprint.ts';
 import { Admission } from '../workers/admission.ts';
-import { type Encoding, compress, encodingFor, jsonScript } from './web-html.ts';
+import { type Encoding, compress, encodingFor } from './web-html.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,6 +38,16 @@ export type PageData = {
 
 /** A signed-in page rendered from its data. */
 export type RenderedPage = { markup: string; title: string; queries: unknown };
+
+/**
+ * A signed-in page's HTML as the page renderer's worker made it, and its copy compressed as
+ * `encoding` (the visitor's browser's; none if it takes none). Buffers arrive as Uint8Arrays.
+ */
+export type RenderedHtml = {
+  html: Uint8Array;
+  encoding: Encoding | null;
+  compressed: Uint8Array | null;
+};
 
 /** The web build's renderer for Node (apps/web/src/app/prerender.tsx, decision 0011). */
 export type WebRenderer = {
@@ -344,22 +349,22 @@ export function serverRenderer(
       });
       const cached = pages.get(key);
       if (cached) return cached;
+      const encoding = encodingFor(request.headers['accept-encoding']);
       const rendered = await pool.run(
         'renderSignedInPage',
         rendererUrl,
         request.url,
         language,
         known,
+        template,
+        pathname,
+        encoding,
       );
       if (!rendered) return null;
-      const html = template
-        .replace(SERVER_RENDER_SLOTS.title, () => escapeHtml(rendered.title))
-        .replace(SERVER_RENDER_SLOTS.path, () => escapeHtml(pathname))
-        .replace(SERVER_RENDER_SLOTS.markup, () => rendered.markup)
-        .replace(SERVER_RENDER_SLOTS.queries, () =>
-          jsonScript(INLINED_QUERIES_ID, rendered.queries),
-        );
-      const made: CachedPage = { html: Buffer.from(html), compressed: new Map() };
+      const made: CachedPage = { html: asBuffer(rendered.html), compressed: new Map() };
+      if (rendered.encoding !== null && rendered.compressed !== null) {
+        made.compressed.set(rendered.encoding, Promise.resolve(asBuffer(rendered.compressed)));
+      }
       pages.set(key, made);
       return made;
     });

@@ -4,27 +4,44 @@
 // arguments and result, with no I/O and no shared state (decision 0012).
 
 import type { Language } from '@teamshuffle/domain';
-import type { PageData, RenderedPage, WebRenderer } from '../plugins/web-server-render.ts';
+import type { Encoding } from '../plugins/web-html.ts';
+import type { PageData, RenderedHtml, WebRenderer } from '../plugins/web-server-render.ts';
 
 export const cpuTasks = {
   /** The replay of a balanced snapshot's search, for Create Team (results.service.ts). */
   isDrawOfSeed: async () => (await import('@teamshuffle/domain')).isDrawOfSeed,
   /** Save Result's body: its schema, its snapshot's problems, the replay (results.service.ts). */
-  checkSaveResult: async () => (await import('@teamshuffle/domain')).checkSaveResult,
+  checkSaveResult: async () =>
+    (await import('../modules/results/results.check.ts')).checkAndPackSaveResult,
   /**
    * A signed-in page rendered from its data by the web build's renderer (the module at
-   * `rendererUrl`, loaded once per worker; plugins/web-server-render.ts, decision 0013).
+   * `rendererUrl`, loaded once per worker; plugins/web-server-render.ts, decision 0013), written
+   * into its template and compressed as the visitor's browser takes it: the page's HTML is made
+   * here, not on the event loop (issue 22: its JSON, its copy and its compressor's start took
+   * about 2.5 ms of the event loop per first visit).
    */
-  renderSignedInPage: async () =>
-    async function renderSignedInPage(
+  renderSignedInPage: async () => {
+    const { compressSync, signedInPageHtml } = await import('../plugins/web-html.ts');
+    return async function renderSignedInPage(
       rendererUrl: string,
       url: string,
       language: Language,
       known: PageData,
-    ): Promise<RenderedPage | null> {
+      template: string,
+      pathname: string,
+      encoding: Encoding | null,
+    ): Promise<RenderedHtml | null> {
       const web = (await import(rendererUrl)) as WebRenderer;
-      return web.renderPage(url, language, known);
-    },
+      const rendered = await web.renderPage(url, language, known);
+      if (!rendered) return null;
+      const html = Buffer.from(signedInPageHtml(template, pathname, rendered));
+      return {
+        html,
+        encoding,
+        compressed: encoding === null ? null : compressSync(html, encoding, 'quick'),
+      };
+    };
+  },
   /**
    * Loads the web build's renderer in the worker before the first visitor needs it (a worker's
    * start and React's code took past the 2 s render limit on a loaded machine).
