@@ -4,6 +4,7 @@ import { AppError, type ShuffleSnapshot } from '@teamshuffle/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import { uniqueViolation } from '../../db/errors.ts';
 import type { Db } from '../../plugins/database.ts';
+import { type PackedSnapshot, SNAPSHOT_GZIP_LEVEL, snapshotCounts } from './results.pack.ts';
 import { savedResults } from './results.table.ts';
 
 const gzipped = promisify(gzip);
@@ -29,18 +30,13 @@ export async function listResultSummaries(db: Db, userId: string) {
 }
 
 /**
- * The snapshot as stored: gzipped JSON, made in libuv's thread pool (decision 0022); only its
- * JSON text is made on the event loop (under a millisecond for 1,000 members).
+ * The snapshot as stored (results.pack.ts): gzipped JSON, made in libuv's thread pool (decision
+ * 0022); only its JSON text is made on the event loop (under a millisecond for 1,000 members).
  */
-export async function packSnapshot(snapshot: ShuffleSnapshot) {
+export async function packSnapshot(snapshot: ShuffleSnapshot): Promise<PackedSnapshot> {
   return {
-    snapshotGz: await gzipped(JSON.stringify(snapshot), { level: 6 }),
-    membersCount: snapshot.members.length,
-    teamsCount: snapshot.groups.length,
-    groupSize: snapshot.groupSize,
-    fixedPairsCount: snapshot.fixedPairs.length,
-    lockedTeamsCount: snapshot.lockedTeams.length,
-    keepApartCount: snapshot.keepApart.length,
+    snapshotGz: await gzipped(JSON.stringify(snapshot), { level: SNAPSHOT_GZIP_LEVEL }),
+    ...snapshotCounts(snapshot),
   };
 }
 
@@ -85,18 +81,31 @@ export async function insertResult(
   snapshot: ShuffleSnapshot,
   // Packed before the transaction where the caller can: on PGlite an open transaction holds the
   // one connection while the thread pool gzips.
-  packed?: Awaited<ReturnType<typeof packSnapshot>>,
+  packed?: PackedSnapshot,
 ) {
-  const values = { userId, title, ...(packed ?? (await packSnapshot(snapshot))) };
+  const row = await insertPackedResult(db, userId, title, packed ?? (await packSnapshot(snapshot)));
+  return { ...row, snapshot };
+}
+
+/** Stores a result packed already (results.check.ts packs it in the CPU worker); its row. */
+export async function insertPackedResult(
+  db: Db,
+  userId: string,
+  title: string,
+  packed: PackedSnapshot,
+) {
   try {
-    const [row] = await db.insert(savedResults).values(values).returning({
-      id: savedResults.id,
-      userId: savedResults.userId,
-      title: savedResults.title,
-      createdAt: savedResults.createdAt,
-    });
+    const [row] = await db
+      .insert(savedResults)
+      .values({ userId, title, ...packed })
+      .returning({
+        id: savedResults.id,
+        userId: savedResults.userId,
+        title: savedResults.title,
+        createdAt: savedResults.createdAt,
+      });
     if (!row) throw new Error('insert returned no row');
-    return { ...row, snapshot };
+    return row;
   } catch (error) {
     if (uniqueViolation(error) === 'saved_results_user_title_key') {
       throw new AppError('duplicate_result_title', { field: 'title' });

@@ -1,18 +1,19 @@
 import {
   AppError,
-  assertOneEmailPerMember,
   isDrawOfSeed,
+  type SavedResult,
   type SaveResultInput,
+  sharedEmailError,
   snapshotProblems,
 } from '@teamshuffle/domain';
 import type { Db } from '../../plugins/database.ts';
-import type { CpuPool } from '../../workers/cpu-pool.ts';
+import { asBuffer, type CpuPool } from '../../workers/cpu-pool.ts';
+import type { SaveCheck } from './results.check.ts';
 import {
   deleteResult,
   findResult,
-  insertResult,
+  insertPackedResult,
   listResultSummaries,
-  packSnapshot,
 } from './results.repository.ts';
 
 type ResultRow = NonNullable<Awaited<ReturnType<typeof findResult>>>;
@@ -52,15 +53,16 @@ export async function assertFaithfulSnapshot(cpu: CpuPool, input: SaveResultInpu
   if (!isDrawn) throw cannotBeSaved(NOT_THE_DRAW);
 }
 
+/** A Save Result body the worker has checked and packed (results.check.ts). */
+export type CheckedSave = Extract<SaveCheck, { kind: 'checked' }>;
+
 /**
- * Save Result's body, parsed by its schema and checked like `assertFaithfulSnapshot`, all in a
- * worker thread (issue 22): for 1,000 members the schema alone held the event loop about 11 ms.
- * Undefined when the body fails the schema (the route answers that 400 as its schema would).
+ * Save Result's body, parsed by its schema and checked like `assertFaithfulSnapshot`, and its
+ * snapshot packed, all in a worker thread (issue 22): for 1,000 members the schema alone held the
+ * event loop about 11 ms. Undefined when the body fails the schema (the route answers that 400
+ * as its schema would).
  */
-export async function checkedSaveInput(
-  cpu: CpuPool,
-  body: unknown,
-): Promise<SaveResultInput | undefined> {
+export async function checkedSave(cpu: CpuPool, body: unknown): Promise<CheckedSave | undefined> {
   const check = await cpu.run('checkSaveResult', body);
   switch (check.kind) {
     case 'invalid':
@@ -69,7 +71,7 @@ export async function checkedSaveInput(
       throw cannotBeSaved(check.problem);
     case 'checked':
       if (!check.isDrawn) throw cannotBeSaved(NOT_THE_DRAW);
-      return check.input;
+      return check;
   }
 }
 
@@ -87,17 +89,26 @@ export async function getResult(db: Db, userId: string, resultId: string) {
 }
 
 /**
- * Save Result: stores a checked snapshot (`checkedSaveInput`) under a title unique for the user.
+ * Save Result: stores a checked snapshot (`checkedSave`) under a title unique for the user.
  * A roster that gives one e-mail to two members is refused and nothing is stored (issue 23: one
- * person, one roster entry, the rule Create Team applies to the same snapshot).
+ * person, one roster entry, the rule Create Team applies to the same snapshot). Answers the saved
+ * result as JSON bytes (`savedResult`), the snapshot's made by the worker, not encoded again here.
  */
-export async function saveResult(db: Db, userId: string, input: SaveResultInput) {
-  assertOneEmailPerMember(input.snapshot);
-  const packed = await packSnapshot(input.snapshot);
+export async function saveResult(db: Db, userId: string, save: CheckedSave): Promise<Buffer> {
+  if (save.sharedEmail) throw sharedEmailError(save.sharedEmail, 'snapshot.members');
+  const packed = { ...save.packed, snapshotGz: asBuffer(save.packed.snapshotGz) };
   // In a transaction of its own, so that a retried save knows it committed (decision 0015).
-  return presentResult(
-    await db.transaction((tx) => insertResult(tx, userId, input.title, input.snapshot, packed)),
-  );
+  const row = await db.transaction((tx) => insertPackedResult(tx, userId, save.title, packed));
+  const head = JSON.stringify({
+    id: row.id,
+    title: row.title,
+    createdAt: row.createdAt.toISOString(),
+  } satisfies Omit<SavedResult, 'snapshot'>);
+  return Buffer.concat([
+    Buffer.from(`${head.slice(0, -1)},"snapshot":`),
+    save.snapshotJson,
+    Buffer.from('}'),
+  ]);
 }
 
 /** Deletes one of the user's results. */
