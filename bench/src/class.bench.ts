@@ -581,9 +581,10 @@ async function healthWhile<T>(url: string, work: () => Promise<T>) {
   const started = performance.now();
   let result: T;
   try {
-    result = await work();
+    // A failed probe stops the measurement at once, not when the work is done.
+    result = await Promise.race([work(), probes.failed]);
   } catch (error) {
-    await probes.stop().catch(() => undefined);
+    void probes.stop().catch(() => undefined);
     throw error;
   }
   const ms = performance.now() - started;
