@@ -8,7 +8,8 @@ import { pathToFileURL } from 'node:url';
 import { serverRenderedFile } from '@teamshuffle/domain';
 import type { Language, ServerRenderedPage } from '@teamshuffle/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { asBuffer, CpuPool } from '../workers/cpu-pool.ts';
+import { asBuffer } from '../workers/bytes.ts';
+import { CpuPool } from '../workers/cpu-pool.ts';
 import {
   type PageFingerprint,
   answersMatch,

@@ -28,11 +28,6 @@ export type TaskReply =
         appError?: { id: string; field: string | undefined };
       };
     };
-/** A Buffer a task returned: it crosses from the worker as a Uint8Array (no copy made here). */
-export function asBuffer(bytes: Uint8Array): Buffer {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-}
-
 /** The worker's start-up data. */
 export type WorkerData = { tasksUrl: string; niceness: number };
 

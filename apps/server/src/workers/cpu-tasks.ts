@@ -22,6 +22,7 @@ export const cpuTasks = {
    */
   renderSignedInPage: async () => {
     const { compressSync, signedInPageHtml } = await import('../plugins/web-html.ts');
+    const { ownBytes } = await import('./bytes.ts');
     return async function renderSignedInPage(
       rendererUrl: string,
       url: string,
@@ -36,9 +37,9 @@ export const cpuTasks = {
       if (!rendered) return null;
       const html = Buffer.from(signedInPageHtml(template, pathname, rendered));
       return {
-        html,
+        html: ownBytes(html),
         encoding,
-        compressed: encoding === null ? null : compressSync(html, encoding, 'quick'),
+        compressed: encoding === null ? null : ownBytes(compressSync(html, encoding, 'quick')),
       };
     };
   },

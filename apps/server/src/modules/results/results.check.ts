@@ -5,6 +5,7 @@
 // storage and encoded again for the answer held it about 10 ms a save in three stretches.
 import { gzipSync } from 'node:zlib';
 import { checkSaveResult, type SharedEmail, snapshotSharedEmail } from '@teamshuffle/domain';
+import { ownBytes } from '../../workers/bytes.ts';
 import { SNAPSHOT_GZIP_LEVEL, snapshotCounts } from './results.pack.ts';
 
 export type SaveCheck =
@@ -27,15 +28,22 @@ export function checkAndPackSaveResult(body: unknown): SaveCheck {
   const check = checkSaveResult(body);
   if (check.kind !== 'checked') return check;
   const { title, snapshot } = check.input;
+  const sharedEmail = snapshotSharedEmail(snapshot);
+  const saved = { kind: 'checked', isDrawn: check.isDrawn, title, sharedEmail } as const;
+  // Not packed when the save will be refused.
+  if (!check.isDrawn || sharedEmail) {
+    return {
+      ...saved,
+      snapshotJson: new Uint8Array(),
+      packed: { snapshotGz: new Uint8Array(), ...snapshotCounts(snapshot) },
+    };
+  }
   const snapshotJson = Buffer.from(JSON.stringify(snapshot));
   return {
-    kind: 'checked',
-    isDrawn: check.isDrawn,
-    title,
-    sharedEmail: snapshotSharedEmail(snapshot),
-    snapshotJson,
+    ...saved,
+    snapshotJson: ownBytes(snapshotJson),
     packed: {
-      snapshotGz: gzipSync(snapshotJson, { level: SNAPSHOT_GZIP_LEVEL }),
+      snapshotGz: ownBytes(gzipSync(snapshotJson, { level: SNAPSHOT_GZIP_LEVEL })),
       ...snapshotCounts(snapshot),
     },
   };

@@ -7,7 +7,8 @@ import {
   snapshotProblems,
 } from '@teamshuffle/domain';
 import type { Db } from '../../plugins/database.ts';
-import { asBuffer, type CpuPool } from '../../workers/cpu-pool.ts';
+import { asBuffer } from '../../workers/bytes.ts';
+import type { CpuPool } from '../../workers/cpu-pool.ts';
 import type { SaveCheck } from './results.check.ts';
 import {
   deleteResult,
