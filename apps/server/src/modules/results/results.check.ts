@@ -11,36 +11,31 @@ import { SNAPSHOT_GZIP_LEVEL, snapshotCounts } from './results.pack.ts';
 export type SaveCheck =
   | { kind: 'invalid' }
   | { kind: 'problem'; problem: string }
+  /** Its teams are not the draw of its seed. */
+  | { kind: 'not-drawn' }
+  /** Two members share an e-mail (one person, one roster entry). */
+  | { kind: 'shared-email'; sharedEmail: SharedEmail }
   | {
       kind: 'checked';
-      isDrawn: boolean;
       title: string;
-      /** An e-mail two members share (refused: one person, one roster entry), or null. */
-      sharedEmail: SharedEmail | null;
       /** The checked snapshot as JSON (as the schema parsed it), for the answer. */
       snapshotJson: Uint8Array;
       /** As stored (results.pack.ts); its bytes arrive as a Uint8Array. */
       packed: ReturnType<typeof snapshotCounts> & { snapshotGz: Uint8Array };
     };
 
-/** Checks a Save Result body and, if it can be saved, packs its snapshot. */
+/** Checks a Save Result body (refusals in the order the route answers them), then packs it. */
 export function checkAndPackSaveResult(body: unknown): SaveCheck {
   const check = checkSaveResult(body);
   if (check.kind !== 'checked') return check;
+  if (!check.isDrawn) return { kind: 'not-drawn' };
   const { title, snapshot } = check.input;
   const sharedEmail = snapshotSharedEmail(snapshot);
-  const saved = { kind: 'checked', isDrawn: check.isDrawn, title, sharedEmail } as const;
-  // Not packed when the save will be refused.
-  if (!check.isDrawn || sharedEmail) {
-    return {
-      ...saved,
-      snapshotJson: new Uint8Array(),
-      packed: { snapshotGz: new Uint8Array(), ...snapshotCounts(snapshot) },
-    };
-  }
+  if (sharedEmail) return { kind: 'shared-email', sharedEmail };
   const snapshotJson = Buffer.from(JSON.stringify(snapshot));
   return {
-    ...saved,
+    kind: 'checked',
+    title,
     snapshotJson: ownBytes(snapshotJson),
     packed: {
       snapshotGz: ownBytes(gzipSync(snapshotJson, { level: SNAPSHOT_GZIP_LEVEL })),

@@ -58,10 +58,11 @@ export async function assertFaithfulSnapshot(cpu: CpuPool, input: SaveResultInpu
 export type CheckedSave = Extract<SaveCheck, { kind: 'checked' }>;
 
 /**
- * Save Result's body, parsed by its schema and checked like `assertFaithfulSnapshot`, and its
- * snapshot packed, all in a worker thread (issue 22): for 1,000 members the schema alone held the
- * event loop about 11 ms. Undefined when the body fails the schema (the route answers that 400
- * as its schema would).
+ * Save Result's body, parsed by its schema and checked like `assertFaithfulSnapshot` and for an
+ * e-mail two members share (issue 23: one person, one roster entry, the rule Create Team applies
+ * to the same snapshot), and its snapshot packed, all in a worker thread (issue 22): for 1,000
+ * members the schema alone held the event loop about 11 ms. Undefined when the body fails the
+ * schema (the route answers that 400 as its schema would).
  */
 export async function checkedSave(cpu: CpuPool, body: unknown): Promise<CheckedSave | undefined> {
   const check = await cpu.run('checkSaveResult', body);
@@ -70,8 +71,11 @@ export async function checkedSave(cpu: CpuPool, body: unknown): Promise<CheckedS
       return undefined;
     case 'problem':
       throw cannotBeSaved(check.problem);
+    case 'not-drawn':
+      throw cannotBeSaved(NOT_THE_DRAW);
+    case 'shared-email':
+      throw sharedEmailError(check.sharedEmail, 'snapshot.members');
     case 'checked':
-      if (!check.isDrawn) throw cannotBeSaved(NOT_THE_DRAW);
       return check;
   }
 }
@@ -91,12 +95,10 @@ export async function getResult(db: Db, userId: string, resultId: string) {
 
 /**
  * Save Result: stores a checked snapshot (`checkedSave`) under a title unique for the user.
- * A roster that gives one e-mail to two members is refused and nothing is stored (issue 23: one
- * person, one roster entry, the rule Create Team applies to the same snapshot). Answers the saved
- * result as JSON bytes (`savedResult`), the snapshot's made by the worker, not encoded again here.
+ * Answers the saved result as JSON bytes (`savedResult`), the snapshot's made by the worker, not
+ * encoded again here.
  */
 export async function saveResult(db: Db, userId: string, save: CheckedSave): Promise<Buffer> {
-  if (save.sharedEmail) throw sharedEmailError(save.sharedEmail, 'snapshot.members');
   const packed = { ...save.packed, snapshotGz: asBuffer(save.packed.snapshotGz) };
   // In a transaction of its own, so that a retried save knows it committed (decision 0015).
   const row = await db.transaction((tx) => insertPackedResult(tx, userId, save.title, packed));
