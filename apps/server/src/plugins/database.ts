@@ -12,6 +12,7 @@ import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import { withActionCommits } from '../db/action-context.ts';
 import { PGliteProcess } from '../db/pglite-process.ts';
+import { takingTurns } from '../db/turn-taking.ts';
 import * as schema from '../db/schema.ts';
 
 /** The Drizzle database, the same type whichever driver is underneath. */
@@ -122,10 +123,11 @@ export async function openDatabase(
   // 0033: its statements run synchronously, and on the event loop a long one holds every request;
   // not the default while a browser test fails with it under the whole suite's load).
   const startParams = pgliteStartParams;
-  const open = (dataDir: string | undefined) =>
+  // On the event loop, each statement waits for a turn of the loop (db/turn-taking.ts).
+  const open = async (dataDir: string | undefined) =>
     config.inChildProcess
       ? PGliteProcess.create({ dataDir, startParams })
-      : PGlite.create({ ...(dataDir ? { dataDir } : {}), startParams });
+      : takingTurns(await PGlite.create({ ...(dataDir ? { dataDir } : {}), startParams }));
   let client: PGlite | PGliteProcess;
   if (config.kind === 'pglite') {
     // PGlite does not create missing parent folders.
