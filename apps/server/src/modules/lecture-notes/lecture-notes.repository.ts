@@ -9,6 +9,7 @@ import {
   taskSubmissionFiles,
   taskSubmissions,
 } from './lecture-notes.table.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { rowsOf } from '../../db/rows.ts';
 import type { SectionVersion } from '../workspace-access/workspace-access.repository.ts';
 import { submitterNowJson } from '../roster/submitter-now.ts';
@@ -112,6 +113,30 @@ export type ScopedNote = {
 /** The first member of every note's JSON, written by the query and replaced per reader. */
 const CAN_EDIT_HEAD = '{"canEdit" : false';
 
+/** A scope's notes with the versions they were read at. */
+export type ScopedNotes = { version: SectionVersion; notes: ScopedNote[] };
+
+type VersionColumns = { detailVersion: string; contentVersion: string; accountsVersion: string };
+type RankColumns = {
+  weekAsc: string | number | null;
+  weekDesc: string | number | null;
+  createdAsc: string | number | null;
+  createdDesc: string | number | null;
+};
+
+const versionOf = (row: VersionColumns | undefined): SectionVersion => ({
+  workspace: Number(row?.detailVersion ?? 0),
+  accounts: Number(row?.accountsVersion ?? 0),
+  content: Number(row?.contentVersion ?? 0),
+});
+
+const ranksOf = (row: RankColumns): NoteRanks => ({
+  'week-asc': Number(row.weekAsc),
+  'week-desc': Number(row.weekDesc),
+  'created-asc': Number(row.createdAsc),
+  'created-desc': Number(row.createdDesc),
+});
+
 /**
  * Every note of the workspace (drafts included: who sees which is the reader's filter) with its
  * attachments and, for a task, every team's state, details only for the scope's teams; with the
@@ -123,9 +148,25 @@ export async function loadScopedNotes(
   workspaceId: string,
   scope: NotesScope,
   noteId: string | null = null,
-): Promise<{ version: SectionVersion; notes: ScopedNote[] }> {
+): Promise<ScopedNotes> {
   const detailed = sql`(${scope.allTeams} or t.id = ${scope.teamId}::uuid)`;
-  const result = await db.execute(sql`
+  // Prepared (issue 22): on PGlite planning this statement cost as much as running it.
+  const rows = await preparedQuery<{
+    detailVersion: string;
+    contentVersion: string;
+    accountsVersion: string;
+    id: string | null;
+    authorId: string | null;
+    isPublished: boolean | null;
+    weekAsc: string | number | null;
+    weekDesc: string | number | null;
+    createdAsc: string | number | null;
+    createdDesc: string | number | null;
+    note: string | null;
+  }>(
+    db,
+    'scoped_notes',
+    sql`
     select w.detail_version::text as "detailVersion", w.content_version::text as "contentVersion",
       (select a.version from account_detail_version a where a.id = 1)::text as "accountsVersion",
       n.id, n.author_id as "authorId", n.is_published as "isPublished",
@@ -238,26 +279,8 @@ export async function loadScopedNotes(
       where ln.workspace_id = w.id
         and (${noteId}::uuid is null or ln.id = ${noteId}::uuid)
     ) n on true
-    where w.id = ${workspaceId}`);
-  const rows = rowsOf<{
-    detailVersion: string;
-    contentVersion: string;
-    accountsVersion: string;
-    id: string | null;
-    authorId: string | null;
-    isPublished: boolean | null;
-    weekAsc: string | number | null;
-    weekDesc: string | number | null;
-    createdAsc: string | number | null;
-    createdDesc: string | number | null;
-    note: string | null;
-  }>(result);
-  const [first] = rows;
-  const version: SectionVersion = {
-    workspace: Number(first?.detailVersion ?? 0),
-    accounts: Number(first?.accountsVersion ?? 0),
-    content: Number(first?.contentVersion ?? 0),
-  };
+    where w.id = ${workspaceId}`,
+  );
   const notes: ScopedNote[] = [];
   for (const row of rows) {
     if (row.id === null || row.note === null) continue;
@@ -266,16 +289,11 @@ export async function loadScopedNotes(
       id: row.id,
       authorId: row.authorId,
       isPublished: row.isPublished === true,
-      ranks: {
-        'week-asc': Number(row.weekAsc),
-        'week-desc': Number(row.weekDesc),
-        'created-asc': Number(row.createdAsc),
-        'created-desc': Number(row.createdDesc),
-      },
+      ranks: ranksOf(row),
       tail: row.note.slice(CAN_EDIT_HEAD.length),
     });
   }
-  return { version, notes };
+  return { version: versionOf(rows[0]), notes };
 }
 
 /**

@@ -97,6 +97,13 @@ export class NotesCache extends VersionedCache<SectionVersion, CachedNotes> {
 }
 
 /**
+ * The answers made from a cached entry's notes, by reader kind (see `getNotesSection`): they live
+ * as long as the entry's notes array, so an entry replaced or evicted takes its answers along.
+ */
+const answersOf = new WeakMap<readonly ScopedNote[], Map<string, Buffer>>();
+const ANSWERS_PER_ENTRY = 4;
+
+/**
  * The Lecture Notes section for the caller, as UTF-8 JSON: the notes of the caller's scope (every
  * team's details for the owner, their own team's for a member) come from the cache when it holds
  * the version the access query read, else from one query; the caller's own part (which drafts,
@@ -114,7 +121,11 @@ export async function getNotesSection(
   const key = `${access.workspace.id}:${scope.allTeams ? '*' : (scope.teamId ?? '-')}`;
   const { notes } = await cache.get(key, access.sectionVersion, async () => {
     const loaded = await loadScopedNotes(db, access.workspace.id, scope);
-    const bytes = loaded.notes.reduce((sum, note) => sum + note.tail.length * 2 + 200, 0);
+    // The notes (UTF-16) and room for the answers made from them (UTF-8, see `answersOf`).
+    const bytes = loaded.notes.reduce(
+      (sum, note) => sum + note.tail.length * (2 + ANSWERS_PER_ENTRY) + 200,
+      0,
+    );
     return { ...loaded, bytes };
   });
   const head: Omit<LectureNotesSection, 'notes'> = {
@@ -124,7 +135,34 @@ export async function getNotesSection(
     isLeader: access.role === 'leader',
   };
   const json = JSON.stringify(head);
-  return Buffer.from(`${json.slice(0, -1)},"notes":${notesJsonFor(notes, reader, sortOrder)}}`);
+  // Readers who get the same answer share its bytes (and so its compressed copies,
+  // plugins/prepared-json.ts): what differs per reader is the head, the sort order, and which
+  // notes they wrote (a draft they see, `canEdit`); the owner sees and edits every note.
+  const authored = reader.isOwner
+    ? '*'
+    : notes
+        .filter((note) => note.authorId !== null && note.authorId === reader.userId)
+        .map((note) => note.id)
+        .join(',');
+  const answerKey = `${sortOrder}\n${json}\n${reader.isOwner}\n${reader.canAuthor}\n${authored}`;
+  let answers = answersOf.get(notes);
+  if (!answers) {
+    answers = new Map();
+    answersOf.set(notes, answers);
+  }
+  const shared = answers.get(answerKey);
+  if (shared) return shared;
+  const bytes = Buffer.from(
+    `${json.slice(0, -1)},"notes":${notesJsonFor(notes, reader, sortOrder)}}`,
+  );
+  answers.set(answerKey, bytes);
+  // A few kinds of reader per entry (owner; leader, member, viewer of a team), the bound counted
+  // in the entry's size; the oldest goes first.
+  for (const oldest of answers.keys()) {
+    if (answers.size <= ANSWERS_PER_ENTRY) break;
+    answers.delete(oldest);
+  }
+  return bytes;
 }
 
 /** One note as the caller sees it (after a change). */

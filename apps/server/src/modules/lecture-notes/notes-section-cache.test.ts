@@ -13,7 +13,7 @@ import {
   type TeamTaskState,
 } from '@teamshuffle/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient } from '../../../test/client.ts';
+import { buildUser, TestClient, uniqueEmail } from '../../../test/client.ts';
 import { buildCourse, type Course } from '../../../test/course.ts';
 import { buildNoteInput, buildTaskInput } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
@@ -229,6 +229,31 @@ describe('the Lecture Notes section cache', () => {
       expect(await noteIn(c.member, draft.id)).toMatchObject({ canEdit: true });
       expect(await noteIn(c.otherMember, draft.id)).toMatchObject({ canEdit: false });
       expect(await noteIn(c.owner, draft.id)).toMatchObject({ canEdit: true });
+    });
+
+    // Two plain members of one team get the same answer but for the drafts they wrote: the
+    // answer's bytes are shared by readers of one kind (issue 22), never across authors.
+    it("keeps a member's draft from a teammate of the same kind who reads before and after", async () => {
+      const email = uniqueEmail('member3');
+      const third = await buildUser(t.app, t.config.publicUrl, { email, name: 'Member Three' });
+      const saved = await c.owner.request(
+        'PUT',
+        `/api/workspaces/${c.workspaceId}/teams/${c.team1.id}/member-emails`,
+        { entries: [{ memberId: c.team1.memberIds[2], email }] },
+      );
+      expect(saved.statusCode, saved.body).toBe(200);
+      const before = await read(third.client);
+      const draft = await create(c.member, buildNoteInput({ title: "Member One's draft" }));
+      expect(await noteIn(third.client, draft.id)).toBeUndefined();
+      expect(await noteIn(c.member, draft.id)).toMatchObject({ canEdit: true });
+      expect(await noteIn(third.client, draft.id)).toBeUndefined();
+      const after = await read(third.client);
+      expect(after.notes.map((note) => note.id)).toEqual(before.notes.map((note) => note.id));
+      expect(after.notes.every((note) => !note.canEdit)).toBe(true);
+      expect((await read(c.member)).notes.map((note) => note.id)).toContain(draft.id);
+      await publish(draft.id);
+      expect(await noteIn(third.client, draft.id)).toMatchObject({ canEdit: false });
+      expect(await noteIn(c.member, draft.id)).toMatchObject({ canEdit: true });
     });
 
     // A deleted account's drafts keep their note with author_id set null; a signed-out
