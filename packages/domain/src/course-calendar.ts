@@ -24,11 +24,21 @@ const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/;
 // '+09:00', which newer Intl versions also accept, are not zones a course lives in.
 const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/;
 
+/**
+ * Zones found known: a formatter per check cost half a millisecond of each server render (issue
+ * 22). An unknown one is never kept, and since Intl takes a name in any letter case, the set is
+ * bounded (the real zones are about 600).
+ */
+const knownZones = new Set<string>();
+const MAX_KNOWN_ZONES = 2048;
+
 /** Whether `zone` is a time zone Intl knows by its IANA name. */
 export function isKnownTimeZone(zone: string): boolean {
+  if (knownZones.has(zone)) return true;
   if (zone.length > 64 || !ZONE_NAME.test(zone)) return false;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    if (knownZones.size < MAX_KNOWN_ZONES) knownZones.add(zone);
     return true;
   } catch {
     return false;
