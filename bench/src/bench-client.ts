@@ -109,7 +109,9 @@ export async function send(
   if (response.status !== expected) {
     throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
   }
-  return response.json();
+  // 204: no body.
+  const text = await response.text();
+  return text === '' ? undefined : (JSON.parse(text) as unknown);
 }
 
 export type Part =

@@ -17,7 +17,9 @@
 // web build that exists (as `bench web`). BENCH_SKIP_POSTGRES=1 or CLASS_DATABASE=pglite: PGlite
 // only; CLASS_DATABASE=postgresql: PostgreSQL only. CLASS_SAVES: balanced saves measured (2).
 // BENCH_PROBE=inline: health's probes on the bench's main thread instead of their worker
-// (health-probe.ts), to compare with runs before 2026-11-26 evening.
+// (health-probe.ts), to compare with runs before 2026-11-26 evening. CLASS_BURST=refetch: the
+// burst's visitors also ask again for what the page carries (the model before 2026-11-26 night).
+// CLASS_BURSTS: bursts measured (3; the target is judged on their median).
 import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { loadavg } from 'node:os';
@@ -57,6 +59,14 @@ const BASE_MEMBER_ACCOUNTS = MEMBERS - TEAMS;
 /** Base notes whose every team hands in a second attempt (the bytes check), after the loads. */
 const RESUBMITTED_NOTES = 5;
 const BURST_VISITORS = 40;
+/** The burst's visitors as a browser makes them, or also asking again for what the page carries. */
+const BURST_MODEL = process.env.CLASS_BURST === 'refetch' ? 'refetch' : 'browser';
+/**
+ * Bursts measured: the first visits, then each after a change that leaves every page and section
+ * the server keeps behind: on a shared 2-core machine one burst's p99 swings (3.3x to 5.6x for the same
+ * code, 2026-11-26), so the target is judged on their median and each is printed.
+ */
+const BURSTS = Math.max(1, Number(process.env.CLASS_BURSTS ?? 3));
 const SAVE_MEMBERS = 1000;
 // The app forms 2 to 10 teams.
 const SAVE_TEAMS = 10;
@@ -300,6 +310,24 @@ async function get(url: string, pathname: string, headers: Record<string, string
 }
 
 /**
+ * Opens the live events' stream as the page does and resolves once the server has sent its first
+ * event (the unread count: the stream's opening work is done); the stream stays open until
+ * `signal` aborts.
+ */
+async function openEvents(url: string, cookie: string, signal: AbortSignal) {
+  const response = await fetch(`${url}/api/events`, { headers: { cookie }, signal });
+  if (!response.ok || !response.body) throw new Error(`GET /api/events: ${response.status}`);
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let text = '';
+  while (!text.includes('event: unread')) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error('/api/events ended before its first event');
+    text += value;
+  }
+  signal.addEventListener('abort', () => void reader.cancel().catch(() => {}), { once: true });
+}
+
+/**
  * The page's HTML as sent without compression, and whether the server rendered it (0011). A
  * first render that runs past the server's 2 s limit (a loaded machine) sends the app shell, and
  * the page it goes on to make is kept for the next visit: up to three visits, the first rendered.
@@ -492,6 +520,17 @@ type Measured = {
   rendered?: { pages: number; shells: number };
 };
 
+/**
+ * With the app profiled (BENCH_APP_NODE_ARGS="--cpu-prof ..."), when a measurement ran, on the
+ * monotonic clock that V8's CPU profiles use, to find it in the profile.
+ */
+function profileWindow(name: string, from: bigint) {
+  if (!process.env.BENCH_APP_NODE_ARGS) return;
+  console.log(
+    `profile window of ${name}, monotonic µs: ${from / 1000n}..${process.hrtime.bigint() / 1000n}`,
+  );
+}
+
 const cpuPerRequest = (measured: Measured) =>
   measured.serverMsPerRequest + (measured.databaseMsPerRequest ?? 0);
 
@@ -515,6 +554,7 @@ async function loadRun(
     bytes = Buffer.byteLength(await get(url, request.path, headers));
   }
   const rendered = { pages: 0, shells: 0 };
+  const from = process.hrtime.bigint();
   const { result, serverMs, databaseMs } = await cpuDuring(target, () =>
     autocannon({
       url: `${url}${request.path}`,
@@ -538,6 +578,7 @@ async function loadRun(
         : {}),
     }),
   );
+  profileWindow(`${request.name} (${request.viewer}, ${request.course})`, from);
   if (result.errors > 0 || result.non2xx > 0) {
     throw new Error(
       `${request.name} (${request.viewer}, ${request.course}): ${result.non2xx} non-2xx answers, ${result.errors} errors (${result.timeouts} timeouts)`,
@@ -610,11 +651,46 @@ type Burst = {
 };
 
 /**
+ * The owner edits the course's title and this week's note: every page rendered for its members
+ * and every cached section is behind then, so the next visits are rendered and read again, as
+ * first visits are.
+ */
+async function touchCourse(url: string, course: Built, round: number) {
+  const noteId = course.notes.at(-1);
+  if (!noteId) throw new Error('the course has no note');
+  await send(
+    url,
+    course.ownerCookie,
+    'PATCH',
+    `/api/workspaces/${course.workspaceId}`,
+    { title: `Class bench course (${round + 1})` },
+    204,
+  );
+  await send(
+    url,
+    course.ownerCookie,
+    'PATCH',
+    `/api/workspaces/${course.workspaceId}/notes/${noteId}`,
+    { description: `Slides, reading and the exercise (revision ${round}).` },
+    200,
+  );
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/**
  * 40 signed-in first visits at once, each by its own account (the course's 10 leaders and 30
- * members): the page's HTML, then, side by side as a browser would, every API GET behind the
- * queries the page carries (`/api/me`, the workspace, ...) and the section the page leaves to the
- * browser (the notes, for this week's note). A visitor whose page was not rendered (the app shell)
- * makes the calls the app makes: /api/me, the workspace and the section.
+ * members), as Chromium makes them (e2e/workspace-first-screen.spec.ts checks it): the page's
+ * HTML, then the section the page leaves to the browser (the notes, for this week's note) beside
+ * the live events' stream (`/api/events`, held open until every visit is done, as an open tab
+ * holds it), and nothing the page carries. A visitor whose page was not rendered (the app shell)
+ * makes the calls the app makes: /api/me, the bell's counts, the workspace and the section.
+ * CLASS_BURST=refetch also asks again for every query the page carries (the model of the runs
+ * before 2026-11-26 night, which no browser follows).
  */
 async function burst(target: Target, course: Built): Promise<Burst> {
   const { url } = target.app;
@@ -639,16 +715,23 @@ async function burst(target: Target, course: Built): Promise<Burst> {
     const inlined = isRendered(html) ? inlinedCalls(html, course.workspaceId) : undefined;
     if (inlined) rendered += 1;
     for (const key of inlined?.unknown ?? []) unknownKeys.add(key);
-    const paths = [...new Set(inlined ? [...inlined.paths, ...deferred] : fallback)];
-    callsOf[`${visitor.viewer}${inlined ? '' : ' (app shell)'}`] ??= paths;
-    calls += paths.length;
-    await Promise.all(paths.map((pathname) => get(url, pathname, { cookie: visitor.cookie })));
+    const carried = inlined && BURST_MODEL === 'refetch' ? inlined.paths : [];
+    const paths = [...new Set(inlined ? [...carried, ...deferred] : fallback)];
+    callsOf[`${visitor.viewer}${inlined ? '' : ' (app shell)'}`] ??= [...paths, '/api/events'];
+    calls += paths.length + 1;
+    await Promise.all([
+      ...paths.map((pathname) => get(url, pathname, { cookie: visitor.cookie })),
+      openEvents(url, visitor.cookie, streams.signal),
+    ]);
   };
   await waitIdle(target.app.pid);
   const alone = await healthAlone(url);
+  const streams = new AbortController();
+  const window = { from: process.hrtime.bigint() };
   const { result, serverMs, databaseMs } = await cpuDuring(target, () =>
-    healthWhile(url, () => Promise.all(visitors.map(visit))),
+    healthWhile(url, () => Promise.all(visitors.map(visit)).finally(() => streams.abort())),
   );
+  profileWindow('the burst', window.from);
   return {
     alone,
     during: result.during,
@@ -707,7 +790,7 @@ type DatabaseRun = {
   page: Measured[];
   sections: Measured[];
   bytes: PageBytes[];
-  burst: Burst;
+  bursts: Burst[];
   save: Save;
   backendsProblem: string | undefined;
   pressure: string;
@@ -834,8 +917,13 @@ async function measureDatabase(
       `base + ${RESUBMITTED_NOTES * TEAMS} attempts`,
     );
 
-    const burstRun = await burst(target, base);
-    console.log(`[${label}] burst done, load ${loadAverage()}`);
+    const bursts: Burst[] = [];
+    for (let i = 0; i < BURSTS; i++) {
+      // The first visits; then, after a change, visits that find nothing rendered or read.
+      if (i > 0) await touchCourse(url, base, i);
+      bursts.push(await burst(target, base));
+      console.log(`[${label}] burst ${i + 1} of ${BURSTS} done, load ${loadAverage()}`);
+    }
     const saver = await verifiedAccount(
       url,
       `class-saver-${Date.now()}@example.com`,
@@ -850,7 +938,7 @@ async function measureDatabase(
       page,
       sections,
       bytes,
-      burst: burstRun,
+      bursts,
       save,
       backendsProblem: backends?.problem,
       pressure: cpuPressure(),
@@ -998,12 +1086,13 @@ function report(run: DatabaseRun, seconds: number): Check[] {
     }
   }
 
-  const { burst: b, save } = run;
+  const { bursts, save } = run;
+  const [b] = bursts;
+  if (!b) throw new Error('no burst was measured');
   console.log(
-    `\n  burst: ${b.visitors} signed-in first visits at once (${b.accounts} accounts: the base course's leaders and members); ` +
-      `${b.rendered} got the page rendered by the server, ${b.visitors - b.rendered} the app shell (the render took over its time limit, or failed); ` +
-      `${b.calls} API calls after the HTML; all done in ${(b.ms / 1000).toFixed(1)} s; ` +
-      `CPU ${(b.serverMs / 1000).toFixed(1)} s in the app${b.databaseMs === undefined ? '' : ` + ${(b.databaseMs / 1000).toFixed(1)} s in PostgreSQL`}`,
+    `\n  burst: ${b.visitors} signed-in first visits at once (${b.accounts} accounts: the base course's leaders and members), ` +
+      `${b.calls} API calls after the HTML (${BURST_MODEL === 'refetch' ? "CLASS_BURST=refetch: the page's carried queries asked for again" : 'as a browser makes them'}); ` +
+      `${bursts.length} bursts: the first visits, then each after a change that leaves every kept page and section behind`,
   );
   const workspaceId = run.built[0]?.workspaceId ?? '';
   for (const [who, paths] of Object.entries(b.callsOf).sort()) {
@@ -1018,11 +1107,20 @@ function report(run: DatabaseRun, seconds: number): Check[] {
   }
   const probeLine = (name: string, probe: Probe) =>
     `    health ${name.padEnd(22)} p50 ${probe.p50Ms.toFixed(1)} ms, p99 ${probe.p99Ms.toFixed(1)} ms, max ${probe.maxMs.toFixed(1)} ms (${probe.samples} requests, ${PROBES} at a time, from ${PROBE_PLACE === 'worker' ? "a worker thread of the bench's" : "the bench's main thread"})`;
-  console.log(probeLine('alone', b.alone));
-  console.log(probeLine('during the burst', b.during));
-  const burstX = b.during.p99Ms / b.alone.p99Ms;
+  const ratios = bursts.map((one, i) => {
+    console.log(
+      `  burst ${i + 1}: ${one.rendered} of ${one.visitors} pages rendered by the server (the rest got the app shell: the render took over its time limit, or failed); ` +
+        `all done in ${(one.ms / 1000).toFixed(1)} s; CPU ${(one.serverMs / 1000).toFixed(1)} s in the app${one.databaseMs === undefined ? '' : ` + ${(one.databaseMs / 1000).toFixed(1)} s in PostgreSQL`}`,
+    );
+    console.log(probeLine('alone', one.alone));
+    console.log(probeLine('during the burst', one.during));
+    const ratio = one.during.p99Ms / one.alone.p99Ms;
+    console.log(`    p99 during / alone: ${ratio.toFixed(1)}x`);
+    return ratio;
+  });
+  const burstX = median(ratios);
   checks.push({
-    label: `${run.label}: health p99 during the burst ${b.during.p99Ms.toFixed(1)} ms = ${burstX.toFixed(1)}x alone (${b.alone.p99Ms.toFixed(1)} ms) <= ${P99_X}x`,
+    label: `${run.label}: health p99 during a burst, the median of ${ratios.length} (${ratios.map((ratio) => `${ratio.toFixed(1)}x`).join(', ')}): ${burstX.toFixed(1)}x alone <= ${P99_X}x`,
     isMet: burstX <= P99_X,
   });
   console.log(
