@@ -19,7 +19,7 @@
 // BENCH_PROBE=inline: health's probes on the bench's main thread instead of their worker
 // (health-probe.ts), to compare with runs before 2026-11-26 evening. CLASS_BURST=refetch: the
 // burst's visitors also ask again for what the page carries (the model before 2026-11-26 night).
-// CLASS_BURSTS: bursts measured (3; the target is judged on their median).
+// CLASS_BURSTS: bursts measured (3: the first visits, the target, then two after a change).
 import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { loadavg } from 'node:os';
@@ -62,11 +62,13 @@ const BURST_VISITORS = 40;
 /** The burst's visitors as a browser makes them, or also asking again for what the page carries. */
 const BURST_MODEL = process.env.CLASS_BURST === 'refetch' ? 'refetch' : 'browser';
 /**
- * Bursts measured: the first visits, then each after a change that leaves every page and section
- * the server keeps behind: on a shared 2-core machine one burst's p99 swings (3.3x to 5.6x for the same
- * code, 2026-11-26), so the target is judged on their median and each is printed.
+ * Bursts measured: the first visits (the target), then each after a change that leaves every page
+ * and section the server keeps behind, printed with the median of all: on a shared 2-core machine
+ * one burst's p99 swings (3.3x to 6.1x for the same code, 2026-11-26), and the later bursts show
+ * by how much. They find the sessions, the statements' plans and the compiled code warm, so they
+ * are not first visits.
  */
-const BURSTS = Math.max(1, Number(process.env.CLASS_BURSTS ?? 3));
+const BURSTS = Math.max(1, Math.floor(Number(process.env.CLASS_BURSTS ?? 3)) || 1);
 const SAVE_MEMBERS = 1000;
 // The app forms 2 to 10 teams.
 const SAVE_TEAMS = 10;
@@ -1118,10 +1120,15 @@ function report(run: DatabaseRun, seconds: number): Check[] {
     console.log(`    p99 during / alone: ${ratio.toFixed(1)}x`);
     return ratio;
   });
-  const burstX = median(ratios);
+  const firstX = ratios[0]!;
+  if (ratios.length > 1) {
+    console.log(
+      `  the median of the ${ratios.length} bursts: ${median(ratios).toFixed(1)}x (${ratios.map((ratio) => `${ratio.toFixed(1)}x`).join(', ')})`,
+    );
+  }
   checks.push({
-    label: `${run.label}: health p99 during a burst, the median of ${ratios.length} (${ratios.map((ratio) => `${ratio.toFixed(1)}x`).join(', ')}): ${burstX.toFixed(1)}x alone <= ${P99_X}x`,
-    isMet: burstX <= P99_X,
+    label: `${run.label}: health p99 during the burst of first visits ${b.during.p99Ms.toFixed(1)} ms = ${firstX.toFixed(1)}x alone (${b.alone.p99Ms.toFixed(1)} ms) <= ${P99_X}x`,
+    isMet: firstX <= P99_X,
   });
   console.log(
     `\n  balanced save: ${SAVES} saves of a ${SAVE_MEMBERS}-member result in ${SAVE_TEAMS} teams (POST /api/results) one after another: ` +

@@ -1,6 +1,7 @@
 // The app on the embedded database in a process of its own (PGLITE_PROCESS=true, decision 0033):
 // the same answers as on the event loop, the live notifications (LISTEN) included.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isTakingTurns } from '../src/db/turn-taking.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 describe('the app with PGLITE_PROCESS=true', { timeout: 120_000 }, () => {
@@ -24,5 +25,9 @@ describe('the app with PGLITE_PROCESS=true', { timeout: 120_000 }, () => {
     });
     await expect.poll(() => heard, { timeout: 20_000 }).toEqual(['committed']);
     await stop();
+  });
+
+  it('does not make its statements take turns with the event loop (they run in the process)', () => {
+    expect(isTakingTurns((t.app.db as unknown as { $client: unknown }).$client)).toBe(false);
   });
 });

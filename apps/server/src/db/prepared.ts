@@ -109,7 +109,11 @@ export function statement<Row>(db: object, definition: StatementDefinition): Sta
 
 const dialect = new PgDialect();
 
-/** A query value as the text a prepared statement takes (see `Statement`). */
+/**
+ * A query value as the text a prepared statement takes (see `Statement`). A Date is written in
+ * UTC: right for `timestamptz`; a `timestamp without time zone` parameter would read it as UTC
+ * wall time (node-postgres writes local time), so such a query keeps `db.execute`.
+ */
 function asText(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value.toISOString();

@@ -2,7 +2,8 @@
 // to back in one stretch of promise callbacks; the loop turns between them.
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { takingTurns } from './turn-taking.ts';
+import { createTestApp } from '../../test/helpers.ts';
+import { isTakingTurns, takingTurns } from './turn-taking.ts';
 
 describe('PGlite taking turns with the event loop', { timeout: 60_000 }, () => {
   let raw: PGlite;
@@ -61,5 +62,19 @@ describe('PGlite taking turns with the event loop', { timeout: 60_000 }, () => {
     const [result] = await db.exec('select count(*)::int as n from t');
     expect(result?.rows).toEqual([{ n: 2 }]);
     await expect(db.query('select * from no_such_table')).rejects.toThrow(/no_such_table/);
+  });
+});
+
+describe("the app's database", { timeout: 120_000 }, () => {
+  it('takes turns on PGlite in the server process, and not on PostgreSQL', async () => {
+    const t = await createTestApp();
+    try {
+      const client = (t.app.db as unknown as { $client: unknown }).$client;
+      expect(isTakingTurns(client)).toBe(!process.env.TEST_DATABASE_URL);
+      // And the app answers through it.
+      expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
   });
 });

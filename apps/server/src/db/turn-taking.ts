@@ -9,19 +9,31 @@
 // server; a transaction's own statements run as before, inside it.
 import type { PGlite } from '@electric-sql/pglite';
 
+// Node's own, taken at load: a test that fakes timers must not stop every statement.
+const { setImmediate: atNextTurn } = globalThis;
+
 /** Resolves after the event loop's next turn: whatever I/O is ready is handled first. */
 export function nextTurn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
+  return new Promise((resolve) => atNextTurn(resolve));
 }
 
-const TAKING_TURNS = ['query', 'exec', 'transaction'] as const;
+// Closing too: statements that were waiting for their turn when it was called go first.
+const TAKING_TURNS = ['query', 'exec', 'transaction', 'close'] as const;
+
+/** The clients made by `takingTurns`. */
+const takingTurnsClients = new WeakSet<object>();
+
+/** Whether `client` is one made by `takingTurns` (the app's database, tested). */
+export function isTakingTurns(client: unknown): boolean {
+  return typeof client === 'object' && client !== null && takingTurnsClients.has(client);
+}
 
 /**
  * `client` whose statements (`query`, `exec`) and transactions each start on a turn of the event
  * loop of their own. Everything else is PGlite's own (it is still a PGlite for `instanceof`).
  */
 export function takingTurns(client: PGlite): PGlite {
-  return new Proxy(client, {
+  const taking = new Proxy(client, {
     get(target, property) {
       const value: unknown = Reflect.get(target, property, target);
       if (typeof value !== 'function') return value;
@@ -34,4 +46,6 @@ export function takingTurns(client: PGlite): PGlite {
       };
     },
   });
+  takingTurnsClients.add(taking);
+  return taking;
 }

@@ -102,6 +102,8 @@ export class NotesCache extends VersionedCache<SectionVersion, CachedNotes> {
  */
 const answersOf = new WeakMap<readonly ScopedNote[], Map<string, Buffer>>();
 const ANSWERS_PER_ENTRY = 4;
+/** Node's pool hands out slices below half its size (`Buffer.poolSize`, 8 kB). */
+const KEPT_ANSWER_MIN_BYTES = Buffer.poolSize >>> 1;
 
 /**
  * The Lecture Notes section for the caller, as UTF-8 JSON: the notes of the caller's scope (every
@@ -121,9 +123,11 @@ export async function getNotesSection(
   const key = `${access.workspace.id}:${scope.allTeams ? '*' : (scope.teamId ?? '-')}`;
   const { notes } = await cache.get(key, access.sectionVersion, async () => {
     const loaded = await loadScopedNotes(db, access.workspace.id, scope);
-    // The notes (UTF-16) and room for the answers made from them (UTF-8, see `answersOf`).
+    // The notes (UTF-16) and room for the answers kept from them (UTF-8, with their compressed
+    // copies at most half as much again; see `answersOf`).
     const bytes = loaded.notes.reduce(
-      (sum, note) => sum + note.tail.length * (2 + ANSWERS_PER_ENTRY) + 200,
+      (sum, note) =>
+        sum + note.tail.length * 2 + Buffer.byteLength(note.tail) * ANSWERS_PER_ENTRY * 1.5 + 200,
       0,
     );
     return { ...loaded, bytes };
@@ -155,6 +159,9 @@ export async function getNotesSection(
   const bytes = Buffer.from(
     `${json.slice(0, -1)},"notes":${notesJsonFor(notes, reader, sortOrder)}}`,
   );
+  // A small answer is cheap to make again, and its bytes are a slice of a pool that keeping it
+  // would keep whole: only a large one is kept.
+  if (bytes.byteLength < KEPT_ANSWER_MIN_BYTES) return bytes;
   answers.set(answerKey, bytes);
   // A few kinds of reader per entry (owner; leader, member, viewer of a team), the bound counted
   // in the entry's size; the oldest goes first.
