@@ -113,30 +113,6 @@ export type ScopedNote = {
 /** The first member of every note's JSON, written by the query and replaced per reader. */
 const CAN_EDIT_HEAD = '{"canEdit" : false';
 
-/** A scope's notes with the versions they were read at. */
-export type ScopedNotes = { version: SectionVersion; notes: ScopedNote[] };
-
-type VersionColumns = { detailVersion: string; contentVersion: string; accountsVersion: string };
-type RankColumns = {
-  weekAsc: string | number | null;
-  weekDesc: string | number | null;
-  createdAsc: string | number | null;
-  createdDesc: string | number | null;
-};
-
-const versionOf = (row: VersionColumns | undefined): SectionVersion => ({
-  workspace: Number(row?.detailVersion ?? 0),
-  accounts: Number(row?.accountsVersion ?? 0),
-  content: Number(row?.contentVersion ?? 0),
-});
-
-const ranksOf = (row: RankColumns): NoteRanks => ({
-  'week-asc': Number(row.weekAsc),
-  'week-desc': Number(row.weekDesc),
-  'created-asc': Number(row.createdAsc),
-  'created-desc': Number(row.createdDesc),
-});
-
 /**
  * Every note of the workspace (drafts included: who sees which is the reader's filter) with its
  * attachments and, for a task, every team's state, details only for the scope's teams; with the
@@ -148,7 +124,7 @@ export async function loadScopedNotes(
   workspaceId: string,
   scope: NotesScope,
   noteId: string | null = null,
-): Promise<ScopedNotes> {
+): Promise<{ version: SectionVersion; notes: ScopedNote[] }> {
   const detailed = sql`(${scope.allTeams} or t.id = ${scope.teamId}::uuid)`;
   // Prepared (issue 22): on PGlite planning this statement cost as much as running it.
   const rows = await preparedQuery<{
@@ -281,6 +257,12 @@ export async function loadScopedNotes(
     ) n on true
     where w.id = ${workspaceId}`,
   );
+  const [first] = rows;
+  const version: SectionVersion = {
+    workspace: Number(first?.detailVersion ?? 0),
+    accounts: Number(first?.accountsVersion ?? 0),
+    content: Number(first?.contentVersion ?? 0),
+  };
   const notes: ScopedNote[] = [];
   for (const row of rows) {
     if (row.id === null || row.note === null) continue;
@@ -289,11 +271,16 @@ export async function loadScopedNotes(
       id: row.id,
       authorId: row.authorId,
       isPublished: row.isPublished === true,
-      ranks: ranksOf(row),
+      ranks: {
+        'week-asc': Number(row.weekAsc),
+        'week-desc': Number(row.weekDesc),
+        'created-asc': Number(row.createdAsc),
+        'created-desc': Number(row.createdDesc),
+      },
       tail: row.note.slice(CAN_EDIT_HEAD.length),
     });
   }
-  return { version: versionOf(rows[0]), notes };
+  return { version, notes };
 }
 
 /**
