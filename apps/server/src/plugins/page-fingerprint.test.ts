@@ -194,6 +194,18 @@ describe('a repeat view of a workspace page is checked in one query (issue 22, d
     expect(fresh.body).toContain('<h1>Member 2b</h1>');
   });
 
+  it("renders afresh after the visitor's lecture-note sort order changes (a preference)", async () => {
+    await view(course.member);
+    expect((await view(course.member)).apiCalls).toEqual([]);
+    const saved = await course.member.request('PUT', '/api/preferences', {
+      lectureNoteSortOrder: 'week-desc',
+    });
+    expect(saved.statusCode, saved.body).toBeLessThan(300);
+    const fresh = await view(course.member);
+    expect(fresh.apiCalls.length).toBeGreaterThan(0);
+    expect((await view(course.member)).apiCalls).toEqual([]);
+  });
+
   it('refuses the page once the visitor is taken off the roster', async () => {
     expect((await view(course.otherLeader)).body).toContain('<h1>Leader Two</h1>');
     expect((await view(course.otherLeader)).apiCalls).toEqual([]);

@@ -12,8 +12,10 @@ import { asBuffer } from '../workers/bytes.ts';
 import { CpuPool } from '../workers/cpu-pool.ts';
 import {
   type PageFingerprint,
+  type PageKey,
   answersMatch,
   readPageFingerprint,
+  readPageKey,
   workspaceIdAt,
 } from './page-fingerprint.ts';
 import { Admission } from '../workers/admission.ts';
@@ -206,7 +208,7 @@ type Asked = { paths: string[]; check?: { fingerprint: string; pageKey: string }
  * answer a success, and the answers showing what the fingerprint holds.
  */
 function isKeptFor(
-  before: PageFingerprint | null,
+  before: PageKey | null,
   after: PageFingerprint | null,
   workspaceId: string | null,
   used: ReadonlyMap<string, Answer>,
@@ -308,13 +310,13 @@ export function serverRenderer(
     const asked = askedBy.get(visitor);
     const prefetched = new Map<string, Answer>();
     const workspaceId = workspaceIdAt(pathname);
-    const fingerprint = async () =>
+    // Read before the API calls too, on a first visit as well: a page is kept for a fingerprint
+    // only if the same key is read before and after its answers (the whole row after them, to
+    // check the answers against).
+    const before =
       workspaceId === null
         ? null
-        : readPageFingerprint(app.db, app.readSessionToken(request), workspaceId);
-    // Read before the API calls too, on a first visit as well: a page is kept for a fingerprint
-    // only if the same one is read before and after its answers.
-    const before = await fingerprint();
+        : await readPageKey(app.db, app.readSessionToken(request), workspaceId);
     if (workspaceId !== null) {
       if (before && asked?.check?.fingerprint === before.key) {
         const cached = pages.get(asked.check.pageKey);
@@ -340,7 +342,10 @@ export function serverRenderer(
       );
       if (!known) return null;
       const key = pageKey(request.url, language, used);
-      const after = before ? await fingerprint() : null;
+      const after =
+        before && workspaceId !== null
+          ? await readPageFingerprint(app.db, app.readSessionToken(request), workspaceId)
+          : null;
       if (askedBy.size >= ASKED_MAX) askedBy.delete(askedBy.keys().next().value!);
       askedBy.set(visitor, {
         paths: [...used.keys()],

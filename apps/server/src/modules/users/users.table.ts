@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 // The tables Better Auth works on (its core schema plus the phone-number plugin's columns and our
 // own `last_login_at` and `disabled`). Everything a user owns references `user.id` with
@@ -96,3 +96,15 @@ export const userPreferences = pgTable(
     ),
   ],
 );
+
+/**
+ * What a user's own part of a workspace page is at (issue 22, decision 0035, migration 0041):
+ * bumped by triggers in the transaction of every change to their user row, sign-in accounts,
+ * preferences and notifications. A kept page is sent again only at the same number.
+ */
+export const userPageVersions = pgTable('user_page_versions', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
