@@ -46,7 +46,7 @@ const PAGE_FINGERPRINT = {
 } as const;
 
 /**
- * The session's state and the key alone: what a repeat view needs, read by primary keys only
+ * The session's state and the key alone: what a repeat view needs, read by keys only
  * (no roster match, no counts: a fifth of the whole row's cost on PostgreSQL).
  */
 const PAGE_KEY_ONLY = {

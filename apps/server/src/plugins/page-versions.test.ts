@@ -29,63 +29,84 @@ describe('page versions (migration 0041)', { timeout: 60_000 }, () => {
     return Object.fromEntries(rows.map((row) => [row.user_id, Number(row.version)]));
   }
 
-  /** What `change` moved: the users whose version grew. */
-  async function bumpedBy(change: () => Promise<unknown>): Promise<string[]> {
+  /** What `change` moved: by how much each user's number grew (only those that grew). */
+  async function bumpedBy(change: () => Promise<unknown>): Promise<Record<string, number>> {
     const before = await versions();
     await change();
     const after = await versions();
-    return Object.keys(after)
-      .filter((id) => after[id]! > (before[id] ?? 0))
-      .sort();
+    return Object.fromEntries(
+      Object.keys(after)
+        .filter((id) => after[id]! !== (before[id] ?? 0))
+        .map((id) => [id, after[id]! - (before[id] ?? 0)]),
+    );
   }
 
   const run = (query: ReturnType<typeof sql>) => () => t.app.db.execute(query);
 
-  it("moves a user's number with their own row, accounts, preferences and notifications", async () => {
-    expect(await bumpedBy(run(sql`update "user" set name = 'Ann B' where id = 'ann'`))).toEqual([
-      'ann',
-    ]);
+  it('gives every user a number from the start', async () => {
+    expect(await versions()).toEqual({ ann: 0, ben: 0, cat: 0 });
+  });
+
+  it("moves a user's number once with their own row, password, preferences and notifications", async () => {
+    expect(await bumpedBy(run(sql`update "user" set name = 'Ann B' where id = 'ann'`))).toEqual({
+      ann: 1,
+    });
     expect(
       await bumpedBy(
         run(sql`insert into account (id, account_id, provider_id, user_id, password)
           values ('a1', 'ann', 'credential', 'ann', 'hash')`),
       ),
-    ).toEqual(['ann']);
-    expect(await bumpedBy(run(sql`update account set password = null where id = 'a1'`))).toEqual([
-      'ann',
-    ]);
+    ).toEqual({ ann: 1 });
+    expect(await bumpedBy(run(sql`update account set password = null where id = 'a1'`))).toEqual({
+      ann: 1,
+    });
     expect(await bumpedBy(run(sql`insert into user_preferences (user_id) values ('ben')`))).toEqual(
-      ['ben'],
+      { ben: 1 },
     );
     expect(
       await bumpedBy(
         run(sql`update user_preferences set lecture_note_sort_order = 'week-desc'
           where user_id = 'ben'`),
       ),
-    ).toEqual(['ben']);
+    ).toEqual({ ben: 1 });
     // One statement for two users (a note published to a class): each moves once.
     expect(
       await bumpedBy(
-        run(sql`insert into notifications (user_id, type, title) values
-          ('ann', 't', 'one'), ('ben', 't', 'two'), ('ben', 't', 'three')`),
+        run(sql`insert into notifications (user_id, type, title, workspace_id) values
+          ('ann', 't', 'one', ${W}), ('ben', 't', 'two', ${W}), ('ben', 't', 'three', ${W})`),
       ),
-    ).toEqual(['ann', 'ben']);
+    ).toEqual({ ann: 1, ben: 1 });
     expect(
       await bumpedBy(run(sql`update notifications set is_read = true where user_id = 'ben'`)),
-    ).toEqual(['ben']);
-    expect(await bumpedBy(run(sql`delete from notifications where user_id = 'ann'`))).toEqual([
-      'ann',
-    ]);
-    expect(await bumpedBy(run(sql`delete from account where id = 'a1'`))).toEqual(['ann']);
+    ).toEqual({ ben: 1 });
+    expect(await bumpedBy(run(sql`delete from notifications where user_id = 'ann'`))).toEqual({
+      ann: 1,
+    });
+    expect(await bumpedBy(run(sql`delete from account where id = 'a1'`))).toEqual({ ann: 1 });
   });
 
-  it("leaves the numbers of users a change does not touch, and a workspace's content alone", async () => {
+  it('leaves the numbers alone for changes the page does not show', async () => {
     expect(
       await bumpedBy(run(sql`update workspaces set content_version = content_version + 1`)),
-    ).toEqual([]);
+    ).toEqual({});
     expect(await bumpedBy(run(sql`update "user" set name = 'Cat' where id = 'nobody'`))).toEqual(
-      [],
+      {},
     );
+    expect(await bumpedBy(run(sql`update "user" set updated_at = now() where id = 'ann'`))).toEqual(
+      {},
+    );
+    // The same read state again, and a workspace's deletion clearing the notifications' link.
+    expect(
+      await bumpedBy(run(sql`update notifications set is_read = true where user_id = 'ben'`)),
+    ).toEqual({});
+    expect(
+      await bumpedBy(run(sql`update notifications set workspace_id = null where user_id = 'ben'`)),
+    ).toEqual({});
+    await t.app.db.execute(sql`insert into account (id, account_id, provider_id, user_id, password)
+      values ('a2', 'ben', 'credential', 'ben', 'hash')`);
+    expect(
+      await bumpedBy(run(sql`update account set password = 'another hash' where id = 'a2'`)),
+    ).toEqual({});
   });
 
   it('deletes a user with their rows (their number goes with them)', async () => {
@@ -93,7 +114,7 @@ describe('page versions (migration 0041)', { timeout: 60_000 }, () => {
       values ('cat', 't', 'x')`);
     await t.app.db.execute(sql`insert into account (id, account_id, provider_id, user_id)
       values ('a3', 'cat', 'google', 'cat')`);
-    expect((await versions())['cat']).toBeGreaterThan(0);
+    expect((await versions())['cat']).toBe(2);
     await t.app.db.execute(sql`delete from "user" where id = 'cat'`);
     expect(await versions()).not.toHaveProperty('cat');
   });
