@@ -11,7 +11,7 @@ import {
 } from '../../test/helpers.ts';
 import { waitFor } from '../../test/process.ts';
 import { notifications } from '../modules/notifications/notifications.table.ts';
-import { session } from '../modules/users/users.table.ts';
+import { account, session, user } from '../modules/users/users.table.ts';
 import { answersMatch, type PageFingerprint, workspaceIdAt } from './page-fingerprint.ts';
 
 /**
@@ -204,6 +204,38 @@ describe('a repeat view of a workspace page is checked in one query (issue 22, d
     const fresh = await view(course.member);
     expect(fresh.apiCalls.length).toBeGreaterThan(0);
     expect((await view(course.member)).apiCalls).toEqual([]);
+  });
+
+  it('renders afresh when the account stops or starts having a password (GET /api/me shows it)', async () => {
+    await view(course.member);
+    expect((await view(course.member)).apiCalls).toEqual([]);
+    const [credential] = await t.app.db
+      .select({ id: account.id, password: account.password })
+      .from(account)
+      .where(eq(account.userId, course.ids.member));
+    expect(credential?.password).toBeTruthy();
+    await t.app.db.update(account).set({ password: null }).where(eq(account.id, credential!.id));
+    expect((await view(course.member)).apiCalls.length).toBeGreaterThan(0);
+    expect((await view(course.member)).apiCalls).toEqual([]);
+    await t.app.db
+      .update(account)
+      .set({ password: credential!.password })
+      .where(eq(account.id, credential!.id));
+    expect((await view(course.member)).apiCalls.length).toBeGreaterThan(0);
+  });
+
+  it("renders afresh when the visitor's e-mail stops being verified (their roster entry goes)", async () => {
+    const before = await view(course.member);
+    expect((await view(course.member)).apiCalls).toEqual([]);
+    await t.app.db.update(user).set({ emailVerified: false }).where(eq(user.id, course.ids.member));
+    const unverified = await view(course.member);
+    expect(unverified.apiCalls.length).toBeGreaterThan(0);
+    expect(unverified.body).not.toBe(before.body);
+    await t.app.db.update(user).set({ emailVerified: true }).where(eq(user.id, course.ids.member));
+    const again = await view(course.member);
+    expect(again.apiCalls.length).toBeGreaterThan(0);
+    // The same state as before: the same page.
+    expect(again.body).toBe(before.body);
   });
 
   it('refuses the page once the visitor is taken off the roster', async () => {
