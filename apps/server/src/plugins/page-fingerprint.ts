@@ -47,7 +47,7 @@ const PAGE_FINGERPRINT = {
 
 /**
  * The session's state and the key alone: what a repeat view needs, read by keys only
- * (no roster match, no counts: a fifth of the whole row's cost on PostgreSQL).
+ * (no roster match, no counts: about a quarter of the whole row's cost in PostgreSQL).
  */
 const PAGE_KEY_ONLY = {
   name: 'page_fingerprint_key',

@@ -99,8 +99,9 @@ export const userPreferences = pgTable(
 
 /**
  * What a user's own part of a workspace page is at (issue 22, decision 0035, migration 0041):
- * bumped by triggers in the transaction of every change to their user row, sign-in accounts,
- * preferences and notifications. A kept page is sent again only at the same number.
+ * bumped by triggers in the transaction of every change to what the page shows of them: their
+ * user row, whether an account gives a password, their preferences, their notifications' number
+ * and read state. Every user has a row. A kept page is sent again only at the same number.
  */
 export const userPageVersions = pgTable('user_page_versions', {
   userId: text('user_id')
