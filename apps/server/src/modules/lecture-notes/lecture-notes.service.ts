@@ -43,24 +43,26 @@ import {
   hasSubmissions,
   insertAttempt,
   insertNote,
-  loadNotes,
-  loadScopedNotes,
-  notesJsonFor,
-  type ScopedNote,
-  scopeOf,
   lockAnswer,
   lockNote,
   markAttemptDeleted,
   type NewNoteRow,
   nextAttempt,
   type NoteRow,
-  type NotesReader,
   retireAttempt,
   type SubmissionOwner,
   teamOfAnswerer,
   updateNote,
   upsertTaskEvaluation,
 } from './lecture-notes.repository.ts';
+import {
+  loadNotes,
+  loadScopedNotes,
+  notesJsonFor,
+  type NotesReader,
+  type ScopedNote,
+  scopeOf,
+} from './notes-section.repository.ts';
 
 type NoteInput = z.output<typeof lectureNoteInput>;
 type NoteUpdate = z.output<typeof lectureNoteUpdate>;
