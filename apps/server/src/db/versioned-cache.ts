@@ -57,14 +57,19 @@ export class VersionedCache<V extends Version, E extends Versioned<V>> {
     return this.#bytes;
   }
 
-  async get(key: string, atLeastVersion: V, load: () => Promise<E>): Promise<E> {
+  /** The entry of `key` when it is at least `atLeastVersion`, marked as just used. */
+  peek(key: string, atLeastVersion: V): E | undefined {
     const cached = this.#entries.get(key);
-    if (cached && isAtLeast(cached.version, atLeastVersion)) {
-      // Map order is the recency order: move the entry to the end.
-      this.#entries.delete(key);
-      this.#entries.set(key, cached);
-      return cached;
-    }
+    if (!cached || !isAtLeast(cached.version, atLeastVersion)) return undefined;
+    // Map order is the recency order: move the entry to the end.
+    this.#entries.delete(key);
+    this.#entries.set(key, cached);
+    return cached;
+  }
+
+  async get(key: string, atLeastVersion: V, load: () => Promise<E>): Promise<E> {
+    const cached = this.peek(key, atLeastVersion);
+    if (cached) return cached;
     const pending = this.#loading.get(key);
     if (pending) {
       const shared = await pending.catch(() => undefined);

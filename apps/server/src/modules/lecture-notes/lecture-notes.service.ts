@@ -56,10 +56,14 @@ import {
   upsertTaskEvaluation,
 } from './lecture-notes.repository.ts';
 import {
+  assembleNotes,
+  loadNoteParts,
   loadNotes,
   loadScopedNotes,
+  type NotesParts,
   notesJsonFor,
   type NotesReader,
+  type NotesScope,
   type ScopedNote,
   scopeOf,
 } from './notes-section.repository.ts';
@@ -88,8 +92,16 @@ function sortOrderOf(access: Access) {
     : LECTURE_NOTE_SORT_ORDER_DEFAULT;
 }
 
-/** A scope's notes, cached per workspace and scope (db/versioned-cache.ts). */
-type CachedNotes = { version: SectionVersion; notes: ScopedNote[]; bytes: number };
+/**
+ * A scope's notes, cached per workspace and scope (db/versioned-cache.ts); the scope of no team's
+ * details also keeps its parts, which every team's scope is made from.
+ */
+type CachedNotes = {
+  version: SectionVersion;
+  notes: ScopedNote[];
+  parts?: NotesParts;
+  bytes: number;
+};
 
 /** The Lecture Notes sections of this instance, checked against the version each request reads. */
 export class NotesCache extends VersionedCache<SectionVersion, CachedNotes> {
@@ -107,11 +119,63 @@ const ANSWERS_PER_ENTRY = 4;
 /** Node's pool hands out slices below half its size (`Buffer.poolSize`, 8 kB). */
 const KEPT_ANSWER_MIN_BYTES = Buffer.poolSize >>> 1;
 
+/** The notes (UTF-16) and room for the answers kept from them (UTF-8, with their compressed
+ * copies at most half as much again; see `answersOf`), and the parts kept with them. */
+function cachedNotes(
+  loaded: { version: SectionVersion; notes: ScopedNote[] },
+  parts?: NotesParts,
+): CachedNotes {
+  let bytes = loaded.notes.reduce(
+    (sum, note) =>
+      sum + note.tail.length * 2 + Buffer.byteLength(note.tail) * ANSWERS_PER_ENTRY * 1.5 + 200,
+    0,
+  );
+  for (const note of parts?.notes ?? []) {
+    bytes += (note.body.length + (note.entries ?? []).reduce((n, e) => n + e.length, 0)) * 2 + 200;
+  }
+  return { ...loaded, parts, bytes };
+}
+
+/**
+ * A scope's notes from the cache when it holds the version the access query read, else loaded: a
+ * team's scope from the parts every team shares (cached as the scope of no team's details) and
+ * the team's own entries, so a class's first visits read the shared part once, not once per team.
+ */
+async function scopedNotes(
+  db: Db,
+  cache: NotesCache,
+  access: Access,
+  scope: NotesScope,
+): Promise<CachedNotes> {
+  const workspaceId = access.workspace.id;
+  const version = access.sectionVersion;
+  const sharedKey = `${workspaceId}:-`;
+  const shared = () =>
+    cache.get(sharedKey, version, async () => {
+      const parts = await loadNoteParts(db, workspaceId, false);
+      return cachedNotes({ version: parts.version, notes: assembleNotes(parts) }, parts);
+    });
+  if (scope.allTeams) {
+    return cache.get(`${workspaceId}:*`, version, async () =>
+      cachedNotes(await loadScopedNotes(db, workspaceId, scope)),
+    );
+  }
+  if (scope.teamId === null) return shared();
+  const key = `${workspaceId}:${scope.teamId}`;
+  const kept = cache.peek(key, version);
+  if (kept) return kept;
+  // Outside the team's load: a load must not get from the cache (versioned-cache.ts).
+  const { parts } = await shared();
+  return cache.get(key, version, async () =>
+    cachedNotes(await loadScopedNotes(db, workspaceId, scope, null, parts ?? null)),
+  );
+}
+
 /**
  * The Lecture Notes section for the caller, as UTF-8 JSON: the notes of the caller's scope (every
  * team's details for the owner, their own team's for a member) come from the cache when it holds
- * the version the access query read, else from one query; the caller's own part (which drafts,
- * `canEdit`, the sort order) is applied to them here.
+ * the version the access query read, else from the database (`scopedNotes`); the caller's own
+ * part (which drafts, `canEdit`, the sort order) is applied to them here.
  */
 export async function getNotesSection(
   db: Db,
@@ -122,18 +186,7 @@ export async function getNotesSection(
   const sortOrder = sortOrderOf(access);
   const reader = readerOf(access, user);
   const scope = scopeOf(reader);
-  const key = `${access.workspace.id}:${scope.allTeams ? '*' : (scope.teamId ?? '-')}`;
-  const { notes } = await cache.get(key, access.sectionVersion, async () => {
-    const loaded = await loadScopedNotes(db, access.workspace.id, scope);
-    // The notes (UTF-16) and room for the answers kept from them (UTF-8, with their compressed
-    // copies at most half as much again; see `answersOf`).
-    const bytes = loaded.notes.reduce(
-      (sum, note) =>
-        sum + note.tail.length * 2 + Buffer.byteLength(note.tail) * ANSWERS_PER_ENTRY * 1.5 + 200,
-      0,
-    );
-    return { ...loaded, bytes };
-  });
+  const { notes } = await scopedNotes(db, cache, access, scope);
   const head: Omit<LectureNotesSection, 'notes'> = {
     sortOrder,
     canCreate: can(access.role, 'createNote'),
