@@ -203,11 +203,10 @@ const listOf = (text: string | null): string[] => (text === null ? [] : text.spl
 /** How a task's JSON in a note's body ends: its last member, then the task's and the note's end. */
 const TASK_END = /"graceMinutes" : (?:null|-?\d+)\}\}$/;
 
-function versionOf(row: {
-  detailVersion?: string;
-  contentVersion?: string;
-  accountsVersion?: string;
-}): SectionVersion {
+/** The columns `VERSIONS` reads. */
+type VersionColumns = { detailVersion: string; contentVersion: string; accountsVersion: string };
+
+function versionOf(row: Partial<VersionColumns>): SectionVersion {
   return {
     workspace: Number(row.detailVersion ?? 0),
     accounts: Number(row.accountsVersion ?? 0),
@@ -233,22 +232,21 @@ export async function loadNoteParts(
   noteId: string | null = null,
 ): Promise<NotesParts> {
   // Prepared (issue 22): on PGlite planning this statement cost as much as running it.
-  const rows = await preparedQuery<{
-    detailVersion: string;
-    contentVersion: string;
-    accountsVersion: string;
-    teamIds: string | null;
-    id: string | null;
-    authorId: string | null;
-    isPublished: boolean | null;
-    weekAsc: string | number | null;
-    weekDesc: string | number | null;
-    createdAsc: string | number | null;
-    createdDesc: string | number | null;
-    body: string | null;
-    kind: 'team' | 'individual' | null;
-    entries: string | null;
-  }>(
+  const rows = await preparedQuery<
+    VersionColumns & {
+      teamIds: string | null;
+      id: string | null;
+      authorId: string | null;
+      isPublished: boolean | null;
+      weekAsc: string | number | null;
+      weekDesc: string | number | null;
+      createdAsc: string | number | null;
+      createdDesc: string | number | null;
+      body: string | null;
+      kind: 'team' | 'individual' | null;
+      entries: string | null;
+    }
+  >(
     db,
     'scoped_notes',
     sql`
@@ -354,13 +352,7 @@ export async function loadTeamEntries(
   teamId: string,
   noteId: string | null = null,
 ): Promise<TeamEntries> {
-  const rows = await preparedQuery<{
-    detailVersion: string;
-    contentVersion: string;
-    accountsVersion: string;
-    id: string | null;
-    entry: string | null;
-  }>(
+  const rows = await preparedQuery<VersionColumns & { id: string | null; entry: string | null }>(
     db,
     'scoped_notes_team',
     sql`
