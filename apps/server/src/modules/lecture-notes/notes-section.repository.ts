@@ -57,6 +57,14 @@ function submissionJson(detailed: SQL): SQL {
   )`;
 }
 
+// The grade `e` of the attempt `s` as JSON.
+const EVALUATION = sql`json_build_object(
+  'id', e.id, 'score', e.score, 'rawScore', e.raw_score,
+  'maxScore', e.max_score, 'feedback', e.feedback,
+  'evaluatedBy', (select json_build_object('id', u.id, 'name', u.name)
+    from "user" u where u.id = e.evaluated_by),
+  'evaluatedAt', e.evaluated_at, 'submissionId', s.id, 'attempt', s.attempt)`;
+
 // An individual answer as JSON: the attempt, and its grade for the owner's scope only (a member's
 // grade is theirs: the team's members share a scope and see each other's answers, not grades;
 // issue 25, the student reads it in My grades).
@@ -64,12 +72,7 @@ function individualJson(detailed: SQL, withGrade: SQL): SQL {
   return sql`(${submissionJson(detailed)})::jsonb || jsonb_build_object(
     'userId', case when ${withGrade} then s.user_id end,
     'evaluation', case when ${withGrade} then (
-      select json_build_object(
-        'id', e.id, 'score', e.score, 'rawScore', e.raw_score,
-        'maxScore', e.max_score, 'feedback', e.feedback,
-        'evaluatedBy', (select json_build_object('id', u.id, 'name', u.name)
-          from "user" u where u.id = e.evaluated_by),
-        'evaluatedAt', e.evaluated_at, 'submissionId', s.id, 'attempt', s.attempt)
+      select ${EVALUATION}
       from task_evaluations e where e.submission_id = s.id) end)`;
 }
 
@@ -90,12 +93,7 @@ function teamEntryJson(detailed: SQL, ownerView: SQL): SQL {
       where s.note_id = ln.id and s.team_id = t.id and s.kind = 'team'
         and not s.is_current), '[]'::json) else '[]'::json end,
     'evaluation', case when ${detailed} then (
-      select json_build_object(
-        'id', e.id, 'score', e.score, 'rawScore', e.raw_score,
-        'maxScore', e.max_score, 'feedback', e.feedback,
-        'evaluatedBy', (select json_build_object('id', u.id, 'name', u.name)
-          from "user" u where u.id = e.evaluated_by),
-        'evaluatedAt', e.evaluated_at, 'submissionId', s.id, 'attempt', s.attempt)
+      select ${EVALUATION}
       from task_submissions s join task_evaluations e on e.submission_id = s.id
       where s.note_id = ln.id and s.team_id = t.id and s.kind = 'team'
         and s.is_current) end,
