@@ -1,6 +1,7 @@
-import { QueryClient } from '@tanstack/react-query';
+import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
+import type { NotificationsPage } from '@teamshuffle/domain';
 import type { DashboardView, NotificationCounts, NotificationView } from '@teamshuffle/domain';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../query-keys';
 import { applyLiveEvent } from './cache-updates';
 import type { NotificationsListData } from './cache-updates';
@@ -130,5 +131,35 @@ describe('live events into the query cache', () => {
     applyLiveEvent(client, { type: 'unread', unread: 7 });
     expect(read(client).dashboard?.stats.unreadNotifications).toBe(7);
     expect(read(client).counts).toBeUndefined();
+  });
+
+  it('a notification that arrives while the list is being fetched is not undone by that fetch', async () => {
+    // The page asked for the list (after a mark elsewhere) just before the notification existed;
+    // the answer arrives after the event. Seen in CI: the list stayed without it for good.
+    const client = cached();
+    const older = list([[notification(2), notification(1, { isRead: true })]], {
+      total: 2,
+      unread: 1,
+      read: 1,
+    }).pages[0]!;
+    const newer: NotificationsPage = { ...older, items: [notification(3), ...older.items] };
+    const answers: Array<(page: NotificationsPage) => void> = [];
+    const observer = new InfiniteQueryObserver(client, {
+      queryKey: queryKeys.notifications.list(),
+      queryFn: () => new Promise<NotificationsPage>((resolve) => answers.push(resolve)),
+      initialPageParam: null as number | null,
+      getNextPageParam: (page: NotificationsPage) => page.nextBefore,
+      staleTime: 0,
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(answers).toHaveLength(1), { timeout: 10_000 });
+
+    applyLiveEvent(client, { type: 'notification', notification: notification(3) });
+    await vi.waitFor(() => expect(answers).toHaveLength(2), { timeout: 10_000 });
+    answers[0]!(older); // the answer asked before the notification, landing late
+    answers[1]!(newer);
+    await vi.waitFor(() => expect(client.isFetching()).toBe(0), { timeout: 10_000 });
+    expect(read(client).list?.pages[0]?.items.map((item) => item.seq)).toEqual([3, 2, 1]);
+    unsubscribe();
   });
 });

@@ -72,6 +72,17 @@ export function refreshNotificationViews(queryClient: QueryClient): void {
 }
 
 /**
+ * A fetch of `key` that is under way when an event is written into its cache was asked before the
+ * event's change existed: when it lands it would put back the answer without it (the list without
+ * the new notification, for good: the stream's next unread figure agrees with the cache, so
+ * nothing asks again). It is cancelled and asked again, after the change.
+ */
+function refetchIfInFlight(queryClient: QueryClient, key: readonly unknown[]): void {
+  if (queryClient.isFetching({ queryKey: key, exact: true }) === 0) return;
+  void queryClient.invalidateQueries({ queryKey: key, exact: true, refetchType: 'all' });
+}
+
+/**
  * A notification about a workspace (a new note, an assignment, a grade, an answered join request)
  * says its page changed for this user: its sections and its detail are asked again if shown, and
  * are stale otherwise. Without it a student who opened the notes a moment before the teacher
@@ -97,7 +108,8 @@ function refreshWorkspaceOf(queryClient: QueryClient, notification: Notification
  * - a new notification goes on top of the list and the dashboard's latest, and counts once;
  * - an unread figure replaces the cached one. When it is not what the cache already expected (a
  *   mark made in another browser, a notification this tab missed), the list and the counts are
- *   refetched too: their read flags and total changed (marking deletes read duplicates).
+ *   refetched too: their read flags and total changed (marking deletes read duplicates);
+ * - a fetch of the list, the counts or the dashboard under way is asked again after the event.
  */
 export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void {
   switch (event.type) {
@@ -121,6 +133,8 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
         dashboard ? dashboardWithNew(dashboard, notification) : dashboard,
       );
       if (!isKnown) refreshWorkspaceOf(queryClient, notification);
+      for (const key of [listKey, queryKeys.notifications.counts(), queryKeys.dashboard])
+        refetchIfInFlight(queryClient, key);
       return;
     }
     case 'unread': {
@@ -131,11 +145,15 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
           ? { ...dashboard, stats: { ...dashboard.stats, unreadNotifications: event.unread } }
           : dashboard,
       );
+      refetchIfInFlight(queryClient, queryKeys.dashboard);
       if (!counts) {
         void queryClient.invalidateQueries({ queryKey: countsKey });
         return;
       }
-      if (counts.unread === event.unread) return;
+      if (counts.unread === event.unread) {
+        refetchIfInFlight(queryClient, countsKey);
+        return;
+      }
       queryClient.setQueryData<NotificationCounts>(
         countsKey,
         countsWithUnread(counts, event.unread),
