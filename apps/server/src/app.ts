@@ -55,6 +55,8 @@ export async function buildApp(
     logStream?: { write(line: string): void };
     /** Tests only: holds each stage of opening the database (the database plugin's `delayOpen`). */
     delayDatabaseOpen?: DatabasePluginOptions['delayOpen'];
+    /** Tests only: the start of an in-memory embedded database (the plugin's `template`). */
+    embeddedDatabaseTemplate?: Blob;
   } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
@@ -99,6 +101,7 @@ export async function buildApp(
   await app.register(databasePlugin, {
     database: config.database,
     delayOpen: options.delayDatabaseOpen,
+    template: options.embeddedDatabaseTemplate,
   });
   // This instance's id and lease (decision 0018), before anything that leaves work behind.
   await app.register(instancePlugin);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -15,8 +16,10 @@ import {
   WEB_RENDERER_FILE,
 } from '@teamshuffle/domain';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type AppConfig, loadConfig } from '../src/config.ts';
+import { dumpNewEmbeddedDatabase } from '../src/plugins/database.ts';
 
 /** A temporary folder removed by the returned function. */
 export function makeTempDir(prefix = 'teamshuffle-test-'): { dir: string; remove: () => void } {
@@ -60,17 +63,43 @@ export function writeWebFixture(dir: string): string {
   return root;
 }
 
+// What global-setup.ts provides to the test files.
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The tarball of a new, migrated embedded database (PGlite runs only). */
+    embeddedDatabaseTemplate: string | null;
+    /** The migrated template database on TEST_DATABASE_URL's server (PostgreSQL runs only). */
+    postgresTemplateDatabase: string | null;
+  }
+}
+
+let embeddedTemplate: Promise<Blob> | undefined;
+
+/**
+ * What an in-memory test database starts from: the run's migrated copy (global-setup.ts), read
+ * once per test file; made here when the run has none (a file run outside the server project).
+ */
+function embeddedDatabaseTemplate(): Promise<Blob> {
+  embeddedTemplate ??= (async () => {
+    const file = inject('embeddedDatabaseTemplate');
+    return file ? new Blob([await readFile(file)]) : dumpNewEmbeddedDatabase();
+  })();
+  return embeddedTemplate;
+}
+
 /**
  * A fresh database for one test app: in-memory PGlite, or (when TEST_DATABASE_URL is set) a
- * new database on that PostgreSQL server, dropped afterwards.
+ * new database on that PostgreSQL server, dropped afterwards. Both start migrated, from the run's
+ * template (global-setup.ts).
  */
 async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return { url: 'memory://', drop: async () => {} };
   const name = `teamshuffle_test_${randomBytes(6).toString('hex')}`;
+  const template = inject('postgresTemplateDatabase');
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -140,7 +169,12 @@ async function buildTestInstance(
     ...env,
   });
   try {
-    const app = await buildApp(config, options);
+    const app = await buildApp(config, {
+      ...options,
+      ...(config.database.kind === 'pglite-memory' && !config.database.inChildProcess
+        ? { embeddedDatabaseTemplate: await embeddedDatabaseTemplate() }
+        : {}),
+    });
     await setup?.(app);
     await app.ready();
     return { app, config, temp };

@@ -86,6 +86,7 @@ export async function openDatabase(
   config: DatabaseConfig,
   onIdleError: (error: Error) => void = () => {},
   onStage: (stage: OpenStage) => void | Promise<void> = () => {},
+  template?: Blob,
 ): Promise<OpenDatabase> {
   if (config.kind === 'postgres') {
     await onStage('connect');
@@ -136,6 +137,10 @@ export async function openDatabase(
     const isNew = !existsSync(path.join(config.dataDir, 'PG_VERSION'));
     await onStage(isNew ? 'initdb' : 'start');
     client = await open(config.dataDir);
+  } else if (template && !config.inChildProcess) {
+    // Tests: a copy of a database made and migrated once (dumpNewEmbeddedDatabase), not initdb.
+    await onStage('start');
+    client = takingTurns(await PGlite.create({ loadDataDir: template, startParams }));
   } else {
     await onStage('initdb');
     client = await open(undefined);
@@ -161,6 +166,21 @@ export async function openDatabase(
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * A new embedded database with every migration applied, as a tarball of its data folder: the test
+ * apps start from a copy of it (`buildApp`'s `embeddedDatabaseTemplate`) instead of running
+ * initdb each (2.4 s of CPU each; loading the copy takes 0.3 s).
+ */
+export async function dumpNewEmbeddedDatabase(): Promise<Blob> {
+  const client = await PGlite.create({ startParams: pgliteStartParams });
+  try {
+    await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
 }
 
 const RECONNECT_MAX_MS = 10_000;
@@ -242,6 +262,11 @@ export type DatabasePluginOptions = {
    * machine (buildApp's `delayDatabaseOpen`). Production never sets it.
    */
   delayOpen?: (stage: OpenStage) => Promise<void>;
+  /**
+   * Tests only: what an in-memory embedded database (memory://) starts from instead of initdb
+   * (dumpNewEmbeddedDatabase). Production never sets it.
+   */
+  template?: Blob;
 };
 
 /**
@@ -269,6 +294,7 @@ export const databasePlugin = fp(
           app.log.info(stageLogs[next]);
           await options.delayOpen?.(next);
         },
+        options.template,
       );
     } finally {
       clearInterval(progress);
