@@ -61,7 +61,7 @@ export async function startAppProcess(
         RATE_LIMIT_PER_MINUTE: '1000000000',
         AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
         HEAP_PROBE_FILE: probeFile,
-        // PGLITE_PROCESS=true measures the embedded database in a process of its own (0033).
+        // PGLITE_PROCESS=false measures the embedded database on the event loop (0033, 0037).
         ...(process.env.PGLITE_PROCESS ? { PGLITE_PROCESS: process.env.PGLITE_PROCESS } : {}),
         ...env,
       },

@@ -13,7 +13,7 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({
       kind: 'pglite',
       dataDir: path.resolve('data', 'db'),
-      inChildProcess: false,
+      inChildProcess: true,
     });
     expect(config.storage).toEqual({ kind: 'disk', dir: path.resolve('data', 'files') });
     expect(config.mail.smtpUrl).toBeUndefined();
@@ -21,7 +21,10 @@ describe('loadConfig', () => {
     expect(config.google).toBeUndefined();
   });
 
-  it('runs the embedded database in a process of its own with PGLITE_PROCESS (decision 0033)', () => {
+  it('runs the embedded database in a process of its own unless PGLITE_PROCESS=false (decision 0033)', () => {
+    expect(loadConfig({ PGLITE_PROCESS: 'false' }).database).toMatchObject({
+      inChildProcess: false,
+    });
     expect(loadConfig({ PGLITE_PROCESS: 'true' }).database).toMatchObject({ inChildProcess: true });
     expect(loadConfig({ PGLITE_PROCESS: 'true', DATABASE_URL: 'memory://' }).database).toEqual({
       kind: 'pglite-memory',

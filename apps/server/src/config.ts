@@ -87,8 +87,9 @@ const envSchema = z
     PASSWORD_REQUIRE_NUMBER: z.preprocess(emptyToUndefined, booleanString.default(false)),
     PASSWORD_REQUIRE_SYMBOL: z.preprocess(emptyToUndefined, booleanString.default(false)),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(4500),
-    // The embedded database in a child process of its own (decision 0033; off by default).
-    PGLITE_PROCESS: booleanString.default(false),
+    // The embedded database in a child process of its own, off the event loop (decision 0033;
+    // the default since 2026-11-27); `false` runs it on the event loop.
+    PGLITE_PROCESS: booleanString.default(true),
     HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
     UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(600_000),

@@ -163,6 +163,12 @@ async function buildTestInstance(
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
+    // The API tests run the embedded database on the event loop, started from the run's migrated
+    // copy: where it runs is not what they test, and a process per app would cost each a fork
+    // and an initdb. The process is tested by its own suite (db/pglite-process.test.ts), the app
+    // on it (pglite-process-app.test.ts), the whole-process tests and the browser tests, which
+    // start the server as `npm start` does (decision 0033).
+    PGLITE_PROCESS: 'false',
     DATA_DIR: temp.dir,
     DATABASE_URL: databaseUrl,
     WEB_DIST_DIR: writeWebFixture(temp.dir),

@@ -120,9 +120,9 @@ export async function openDatabase(
     };
   }
 
-  // PGlite runs on the event loop, or with PGLITE_PROCESS=true in a process of its own (decision
-  // 0033: its statements run synchronously, and on the event loop a long one holds every request;
-  // not the default while a browser test fails with it under the whole suite's load).
+  // PGlite runs in a process of its own (decision 0033, the default since 0037: its statements run
+  // synchronously, and on the event loop a long one holds every request), or on the event loop
+  // with PGLITE_PROCESS=false (the API tests).
   const startParams = pgliteStartParams;
   // On the event loop, each statement waits for a turn of the loop (db/turn-taking.ts).
   const open = async (dataDir: string | undefined) =>
