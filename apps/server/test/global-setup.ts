@@ -2,9 +2,10 @@
 // once (issue 22: every test app created and migrated a database of its own, and CI
 // went over its 30 minutes on a loaded machine).
 // - PGlite (no TEST_DATABASE_URL): a tarball of a new, migrated data folder in a temporary file;
-//   each app loads a copy of it instead of running initdb (2.4 s of CPU each).
+//   each app loads a copy of it instead of running initdb and the migrations (a test app started
+//   in 1.4 s, now 0.35 s).
 // - PostgreSQL (TEST_DATABASE_URL): a migrated template database; each app's database is created
-//   from it (`create database ... template`, 0.1 s) instead of being migrated (1.2 s).
+//   from it (`create database ... template`) instead of being migrated (0.43 s, now 0.11 s).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

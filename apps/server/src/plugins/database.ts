@@ -171,7 +171,7 @@ export async function openDatabase(
 /**
  * A new embedded database with every migration applied, as a tarball of its data folder: the test
  * apps start from a copy of it (`buildApp`'s `embeddedDatabaseTemplate`) instead of running
- * initdb each (2.4 s of CPU each; loading the copy takes 0.3 s).
+ * initdb and the migrations each (a test app started in 1.4 s that way, 0.35 s from the copy).
  */
 export async function dumpNewEmbeddedDatabase(): Promise<Blob> {
   const client = await PGlite.create({ startParams: pgliteStartParams });
