@@ -15,7 +15,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSnapshot, buildTaskInput } from './factories.ts';
 import { makeTempDir, writeWebFixture } from './helpers.ts';
 import { multipartBody, pdfPart } from './multipart.ts';
@@ -51,14 +51,19 @@ type Slot = { running: Running; base: string };
 describe.skipIf(!serverUrl)(
   'two instances on PostgreSQL, kill -9 at random, rounds of bursts',
   () => {
-    const temp = makeTempDir('teamshuffle-chaos-');
+    // Made in beforeAll, not while the suite is collected: a skipped suite (no PostgreSQL) runs
+    // no afterAll, and left an empty folder in the temp directory on every run.
+    let temp: ReturnType<typeof makeTempDir>;
     const slots: Slot[] = [];
     const cleanups: Array<() => Promise<void>> = [];
+    beforeAll(() => {
+      temp = makeTempDir('teamshuffle-chaos-');
+    });
     afterAll(async () => {
       for (const slot of slots) slot.running.child.kill('SIGKILL');
       await Promise.all(slots.map((slot) => slot.running.exited));
       for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
-      temp.remove();
+      temp?.remove();
     });
 
     it(
