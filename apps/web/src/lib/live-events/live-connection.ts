@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../query-keys';
 import { applyLiveEvent, refreshNotificationViews } from './cache-updates';
 import { openEventStream } from './event-stream';
 import type { LiveStatus } from './live-status';
@@ -49,7 +50,12 @@ export function startLiveConnection({
     {
       onEvent: (event) => applyLiveEvent(queryClient, event),
       onStatus,
-      onResync: () => refreshNotificationViews(queryClient),
+      // Events may have gone by unheard: the bell's counts too (a stream's own open sends the
+      // unread figure, but a tab that joins a live stream hears none).
+      onResync: () => {
+        refreshNotificationViews(queryClient);
+        void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.counts() });
+      },
       onSignedOut,
     },
   );

@@ -212,6 +212,12 @@ describe('one stream per browser, shared by its tabs', () => {
     const b = tab('b', env);
     await settle();
     expect(b.heard.statuses).toEqual(['connecting', 'live']);
+    // It joined a live stream: what the leader relayed before it listened is asked again, once.
+    expect(b.heard.resyncs).toBe(1);
+    env.server.open[0]!.handlers.onEvent(unread(2));
+    await settle();
+    expect(b.heard.events).toEqual([unread(2)]);
+    expect(b.heard.resyncs).toBe(1);
   });
 
   it('shares a broken stream with the followers, so every tab polls, and refetches on reopening', async () => {

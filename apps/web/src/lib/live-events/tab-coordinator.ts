@@ -94,6 +94,8 @@ export function startTabCoordinator(
   let status: StreamStatus = 'connecting';
   /** Whether this tab's next stream opens after a gap (its stream broke, or it followed one). */
   let hadGap = false;
+  /** Whether this follower has heard the leader's status since it said hello. */
+  let hasHeardLeader = false;
   let releaseLock: (() => void) | null = null;
   const abort = new AbortController();
   const { openChannel } = deps;
@@ -189,8 +191,14 @@ export function startTabCoordinator(
         if (role !== 'follower') return;
         hadGap = true;
         if (data.kind === 'event') callbacks.onEvent(data.event);
-        else if (data.kind === 'status') callbacks.onStatus(data.status);
-        else callbacks.onResync();
+        else if (data.kind === 'status') {
+          callbacks.onStatus(data.status);
+          // A tab that joins a stream already live has missed what it relayed before this tab
+          // listened (its data was fetched before then): it asks again once. Seen in CI: a tab
+          // opened a moment before a notification kept its bell at 0.
+          if (!hasHeardLeader && data.status === 'live') callbacks.onResync();
+          hasHeardLeader = true;
+        } else callbacks.onResync();
         return;
     }
   };
