@@ -11,6 +11,7 @@ const vitest = path.resolve(import.meta.dirname, '../node_modules/vitest/vitest.
 const PROCESS_TESTS = [
   'apps/server/test/lifecycle.test.ts',
   'apps/server/test/upload-crash.test.ts',
+  'apps/server/test/database-process-crash.test.ts',
 ];
 // Files that do not touch the test database would only run a second time, unchanged: PGlite in a
 // process of its own, the worker pool, a migration replayed on PGlite (40, 14 and 4 s).

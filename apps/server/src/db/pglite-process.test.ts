@@ -319,3 +319,119 @@ describe('the database process lives as long as its server', { timeout: 120_000 
     await expect(database.exec('select 1')).rejects.toThrow('the database is closed');
   });
 });
+
+describe('a database on disk outlives its process', { timeout: 180_000 }, () => {
+  const dirs: string[] = [];
+  const tempDir = () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pglite-process-restart-'));
+    dirs.push(dir);
+    return path.join(dir, 'db');
+  };
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** What the owner was told, in order. */
+  function recorder() {
+    const told: string[] = [];
+    return {
+      told,
+      events: {
+        onStopped: (error: Error) => told.push(`stopped: ${error.message}`),
+        onRestarted: () => told.push('restarted'),
+        onRestartFailed: () => told.push('failed to restart'),
+      },
+    };
+  }
+
+  it('starts a new process on the same folder when its process dies, with what was committed', async () => {
+    const { told, events } = recorder();
+    const database = await PGliteProcess.create({ dataDir: tempDir() }, events);
+    try {
+      await database.exec('create table kept (note text)');
+      await database.query('insert into kept values ($1)', ['before the crash']);
+      const heard: string[] = [];
+      let relistened = 0;
+      await database.listen(
+        'restart_test',
+        (payload) => heard.push(payload),
+        () => (relistened += 1),
+      );
+      // A transaction open when the process dies, as a request holds one mid-way.
+      let inTransaction!: () => void;
+      const open = new Promise<void>((resolve) => (inTransaction = resolve));
+      const transaction = database.transaction(async (tx) => {
+        await tx.query('insert into kept values ($1)', ['in the dying transaction']);
+        inTransaction();
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await tx.query('insert into kept values ($1)', ['after the crash, in the transaction']);
+      });
+      await open;
+      const firstPid = database.pid!;
+      process.kill(firstPid, 'SIGKILL');
+      await expect(transaction).rejects.toThrow();
+
+      // A call made while the new process starts waits for it and is answered.
+      const rows = await database.query<{ note: string }>('select note from kept order by note');
+      expect(rows.rows).toEqual([{ note: 'before the crash' }]);
+      expect(database.pid).not.toBe(firstPid);
+      expect(hasEnded(firstPid)).toBe(true);
+      expect(told).toEqual(['stopped: the database process stopped (signal SIGKILL)', 'restarted']);
+
+      // Listening again: the listener is told to catch up, and hears what comes next.
+      expect(relistened).toBe(1);
+      await database.exec("select pg_notify('restart_test', 'after the restart')");
+      await expect.poll(() => heard, { timeout: 20_000 }).toEqual(['after the restart']);
+      await database.query('insert into kept values ($1)', ['after the restart']);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('tries again, with a pause, while a new process cannot open the folder', async () => {
+    const { told, events } = recorder();
+    const dataDir = tempDir();
+    const database = await PGliteProcess.create({ dataDir }, events);
+    try {
+      // The folder made unusable (a file where it was): the next process cannot start.
+      rmSync(dataDir, { recursive: true, force: true });
+      writeFileSync(dataDir, 'not a folder');
+      process.kill(database.pid!, 'SIGKILL');
+      await expect.poll(() => told.length, { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
+      expect(told.slice(0, 2)).toEqual([
+        'stopped: the database process stopped (signal SIGKILL)',
+        'failed to restart',
+      ]);
+      // Meanwhile calls fail at once, with the reason.
+      await expect(database.exec('select 1')).rejects.toThrow();
+      // The folder usable again: a later try opens it (a new database there).
+      rmSync(dataDir);
+      await expect
+        .poll(
+          () =>
+            database.exec('select 1').then(
+              () => 'answered',
+              () => 'failed',
+            ),
+          {
+            timeout: 60_000,
+          },
+        )
+        .toBe('answered');
+      expect(told.at(-1)).toBe('restarted');
+    } finally {
+      await database.close();
+    }
+    expect(hasEnded(database.pid!)).toBe(true);
+  });
+
+  it('closes while a new process is starting: it ends too', async () => {
+    const database = await PGliteProcess.create({ dataDir: tempDir() });
+    const firstPid = database.pid!;
+    process.kill(firstPid, 'SIGKILL');
+    await expect.poll(() => database.pid !== firstPid, { timeout: 20_000 }).toBe(true);
+    await database.close();
+    expect(hasEnded(database.pid!)).toBe(true);
+    await expect(database.exec('select 1')).rejects.toThrow('the database is closed');
+  });
+});

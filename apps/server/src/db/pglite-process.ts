@@ -80,35 +80,119 @@ type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => vo
 /** The type ids of a caller's parsers, worked out once per parsers object (Drizzle keeps one). */
 const rawTypesOf = new WeakMap<object, number[]>();
 
+/** What the owner of a database on disk is told when its process dies and starts again. */
+export type ProcessEvents = {
+  /** The process died by itself (a crash, the out-of-memory killer): a new one is on its way. */
+  onStopped?: (error: Error) => void;
+  /** A new process has the database open again, `ms` after the old one died (listeners too). */
+  onRestarted?: (ms: number) => void;
+  /** A new process could not open the database: another try comes `retryInMs` later. */
+  onRestartFailed?: (error: Error, retryInMs: number) => void;
+};
+
+/** The pause before a restart that follows a failed one, doubling up to the most. */
+const RESTART_PAUSE_MS = { first: 250, most: 10_000 } as const;
+
+/** A listener of a channel, kept across restarts (a new process is asked to listen again). */
+type Subscription = {
+  channel: string;
+  onPayload: (payload: string) => void;
+  /** After a restart: what was notified while no process listened is lost. */
+  onRelisten: (() => void) | undefined;
+  /** Its number in the current process. */
+  id: number;
+};
+
 export class PGliteProcess {
-  readonly #child: ChildProcess;
-  /** Resolves once the process has ended and everything it sent has been read. */
-  readonly #ended: Promise<void>;
+  readonly #start: ProcessStart;
+  readonly #events: ProcessEvents;
+  #child: ChildProcess;
+  /** Resolves once the current process has ended and everything it sent has been read. */
+  #ended: Promise<void>;
   readonly #pending = new Map<number, Pending>();
-  readonly #listeners = new Map<number, (payload: string) => void>();
+  readonly #subscriptions = new Map<number, Subscription>();
   #nextId = 1;
   /** Why calls fail from now on: the process is gone, or the database closed. */
   #failure: Error | undefined;
   #closing: Promise<void> | undefined;
+  /** A new process being started after the last one died: calls made meanwhile wait for it. */
+  #restarting: Promise<void> | undefined;
+  /** The next try after a failed restart. */
+  #retry: NodeJS.Timeout | undefined;
+  /** The process that has the database open (none while one starts, or after a failed start). */
+  #openChild: ChildProcess | undefined;
 
-  private constructor(child: ChildProcess) {
+  private constructor(start: ProcessStart, events: ProcessEvents, child: ChildProcess) {
+    this.#start = start;
+    this.#events = events;
     this.#child = child;
-    this.#setHeld(false);
+    this.#ended = this.#attach(child);
+  }
+
+  /**
+   * Starts PGlite in a new process: on `dataDir`, or in memory without one. On disk, a process
+   * that dies by itself is replaced by a new one on the same folder (what was committed is there:
+   * PostgreSQL recovers from its write-ahead log), and `events` hears of it; in memory its data
+   * died with it, and every later call fails.
+   */
+  static async create(start: ProcessStart, events: ProcessEvents = {}): Promise<PGliteProcess> {
+    const opened = new PGliteProcess(start, events, PGliteProcess.#fork(start));
+    try {
+      await opened.#call<null>(0);
+    } catch (error) {
+      opened.#closing = Promise.resolve();
+      // Waited for, and held meanwhile: nothing else may keep a starting server alive.
+      opened.#setHeld(true);
+      opened.#kill();
+      await opened.#ended;
+      throw error;
+    }
+    opened.#openChild = opened.#child;
+    return opened;
+  }
+
+  static #fork(start: ProcessStart): ChildProcess {
+    const child = fork(CHILD_PATH, [JSON.stringify(start)], {
+      // Not the parent's Node flags: a test runner's loaders or a CPU profile are not for it.
+      execArgv: [],
+      // Dates, Uint8Array and BigInt cross as they are (structured clone), as between threads.
+      serialization: 'advanced',
+      // Pipes of its own, not the server's stdout and stderr: a process that shares a pipe
+      // shares its blocking mode, and Node makes a child's stdio pipes blocking, so one full log
+      // pipe would stop the server's event loop. What it prints (V8's last words, if any) goes
+      // to the server's stderr.
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    });
+    for (const stream of [child.stdout, child.stderr]) {
+      stream?.on('data', (chunk: Buffer) => process.stderr.write(chunk));
+    }
+    return child;
+  }
+
+  /** Listens to `child`; resolves once it has ended (what it sent read, its calls failed). */
+  #attach(child: ChildProcess): Promise<void> {
+    this.#setHeld(false, child);
     child.on('message', (reply: ProcessReply) => this.#receive(reply));
     // A failed start ('error' without a process) or a failed kill: the end shows it.
     child.on('error', () => {});
     // The end counts once the process has exited and every message it wrote has been read (its
     // channel then reports 'disconnect'), so an answer written just before it ended (its
     // start-up error) is not lost. A channel this side closed (close) has nothing more to read.
-    this.#ended = new Promise((resolve) => {
+    return new Promise((resolve) => {
       const end = (code: number | null, signal: NodeJS.Signals | null) => {
         const why = signal ? `signal ${signal}` : `exit code ${code}`;
-        this.#fail(
-          this.#closing
-            ? new Error('the database is closed')
-            : new Error(`the database process stopped (${why})`),
-        );
+        const error = this.#closing
+          ? new Error('the database is closed')
+          : new Error(`the database process stopped (${why})`);
+        this.#fail(error);
         resolve();
+        // A process that had the database open died: on disk, a new one takes over. (One that
+        // dies while starting fails its start, which tries again later or fails `create`.)
+        if (child === this.#openChild && !this.#closing && this.#start.dataDir !== undefined) {
+          this.#openChild = undefined;
+          this.#events.onStopped?.(error);
+          this.#restart(Date.now(), RESTART_PAUSE_MS.first);
+        }
       };
       child.once('exit', (code, signal) => {
         if (child.connected) child.once('disconnect', () => end(code, signal));
@@ -124,34 +208,49 @@ export class PGliteProcess {
     });
   }
 
-  /** Starts PGlite in a new process: on `dataDir`, or in memory without one. */
-  static async create(start: ProcessStart): Promise<PGliteProcess> {
-    const child = fork(CHILD_PATH, [JSON.stringify(start)], {
-      // Not the parent's Node flags: a test runner's loaders or a CPU profile are not for it.
-      execArgv: [],
-      // Dates, Uint8Array and BigInt cross as they are (structured clone), as between threads.
-      serialization: 'advanced',
-      // Pipes of its own, not the server's stdout and stderr: a process that shares a pipe
-      // shares its blocking mode, and Node makes a child's stdio pipes blocking, so one full log
-      // pipe would stop the server's event loop. What it prints (V8's last words, if any) goes
-      // to the server's stderr.
-      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-    });
-    for (const stream of [child.stdout, child.stderr]) {
-      stream?.on('data', (chunk: Buffer) => process.stderr.write(chunk));
-    }
-    const opened = new PGliteProcess(child);
-    try {
-      await opened.#call<null>(0);
-    } catch (error) {
-      opened.#closing = Promise.resolve();
-      // Waited for, and held meanwhile: nothing else may keep a starting server alive.
-      opened.#setHeld(true);
+  /**
+   * Starts a new process on the same folder; calls made meanwhile wait for it and are answered
+   * by it, in order. If it cannot start, they fail with its error, and so does every call until
+   * the next try, `pause` later (the pause doubles each time).
+   */
+  #restart(stoppedAt: number, pause: number) {
+    const child = PGliteProcess.#fork(this.#start);
+    this.#child = child;
+    this.#ended = this.#attach(child);
+    const restarting = (async () => {
+      await this.#call<null>(0);
+      // Listening again, under the new process's numbers; the listeners then catch up.
+      const subscriptions = [...this.#subscriptions.values()];
+      this.#subscriptions.clear();
+      for (const subscription of subscriptions) {
+        await this.#sendNow<number>({ op: 'listen', channel: subscription.channel }, (id) => {
+          subscription.id = id;
+          this.#subscriptions.set(id, subscription);
+        });
+      }
+      for (const subscription of subscriptions) subscription.onRelisten?.();
+    })();
+    this.#restarting = restarting;
+    this.#failure = undefined;
+    const failed = (error: Error) => {
+      this.#restarting = undefined;
+      this.#failure = error;
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      await opened.#ended;
-      throw error;
-    }
-    return opened;
+      if (this.#closing) return;
+      this.#events.onRestartFailed?.(error, pause);
+      this.#retry = setTimeout(() => {
+        this.#retry = undefined;
+        if (!this.#closing) this.#restart(stoppedAt, Math.min(RESTART_PAUSE_MS.most, pause * 2));
+      }, pause);
+      this.#retry.unref();
+    };
+    restarting.then(() => {
+      // Died again as soon as it had started: counted as a failed start (with its pause).
+      if (this.#failure) return failed(this.#failure);
+      this.#restarting = undefined;
+      this.#openChild = child;
+      this.#events.onRestarted?.(Date.now() - stoppedAt);
+    }, failed);
   }
 
   /** The child's process id (benches add its CPU and memory to the server's). */
@@ -181,7 +280,8 @@ export class PGliteProcess {
 
   /**
    * Runs `run` in a transaction: committed when it resolves, rolled back when it throws (its
-   * error then comes out). Other statements wait meanwhile, as in PGlite itself.
+   * error then comes out). Other statements wait meanwhile, as in PGlite itself. A transaction
+   * whose process died fails, and its statements never reach the next process.
    */
   async transaction<T>(run: (tx: ProcessTransaction) => Promise<T>): Promise<T> {
     const txId = await this.#send<number>({ op: 'begin' });
@@ -200,23 +300,31 @@ export class PGliteProcess {
     return result;
   }
 
-  /** LISTEN on `channel`; resolves to the function that stops listening. */
+  /**
+   * LISTEN on `channel`; resolves to the function that stops listening. After the process was
+   * replaced (a restart), it listens again and calls `onRelisten`: what was notified in between
+   * is lost, and the listener catches up from the database.
+   */
   async listen(
     channel: string,
     onPayload: (payload: string) => void,
+    onRelisten?: () => void,
   ): Promise<() => Promise<void>> {
     // Kept before the request goes: a notification can arrive right behind its answer.
-    let listener = 0;
+    const subscription: Subscription = { channel, onPayload, onRelisten, id: 0 };
     await this.#send<number>({ op: 'listen', channel }, (id) => {
-      listener = id;
-      this.#listeners.set(id, onPayload);
+      subscription.id = id;
+      this.#subscriptions.set(id, subscription);
     }).catch((error: unknown) => {
-      this.#listeners.delete(listener);
+      this.#subscriptions.delete(subscription.id);
       throw error;
     });
     return async () => {
-      this.#listeners.delete(listener);
-      if (!this.#closing && !this.#failure) await this.#send({ op: 'unlisten', listener });
+      const isListening = this.#subscriptions.get(subscription.id) === subscription;
+      this.#subscriptions.delete(subscription.id);
+      if (isListening && !this.#closing && !this.#failure) {
+        await this.#send({ op: 'unlisten', listener: subscription.id });
+      }
     };
   }
 
@@ -230,7 +338,10 @@ export class PGliteProcess {
   }
 
   async #close(): Promise<void> {
-    const closed = this.#failure ? undefined : this.#send({ op: 'close' }, undefined, true);
+    clearTimeout(this.#retry);
+    // A process being started is waited for, then closed like any other.
+    await this.#restarting?.catch(() => {});
+    const closed = this.#failure ? undefined : this.#sendNow({ op: 'close' }, undefined, true);
     try {
       await closed;
     } finally {
@@ -238,14 +349,32 @@ export class PGliteProcess {
       this.#setHeld(true);
       // The child ends by itself once its channel closes (pglite-process.child.ts).
       if (this.#child.connected) this.#child.disconnect();
-      else if (this.#child.exitCode === null && this.#child.signalCode === null) {
-        this.#child.kill('SIGKILL');
-      }
+      else this.#kill();
       await this.#ended;
     }
   }
 
+  #kill() {
+    if (this.#child.exitCode === null && this.#child.signalCode === null) {
+      this.#child.kill('SIGKILL');
+    }
+  }
+
+  /** A call: once a process being started is ready (or has failed to start). */
   #send<T>(
+    request: DistributiveOmit<ProcessRequest, 'id'>,
+    beforeSend?: (id: number) => void,
+  ): Promise<T> {
+    if (this.#restarting && !this.#closing) {
+      return this.#restarting.then(
+        () => this.#sendNow<T>(request, beforeSend),
+        () => this.#sendNow<T>(request, beforeSend),
+      );
+    }
+    return this.#sendNow(request, beforeSend);
+  }
+
+  #sendNow<T>(
     request: DistributiveOmit<ProcessRequest, 'id'>,
     beforeSend?: (id: number) => void,
     isClose = false,
@@ -285,22 +414,22 @@ export class PGliteProcess {
    * Whether the process, its channel and its output pipes keep the server's event loop alive:
    * while a call waits, and while closing (until it has ended).
    */
-  #setHeld(held: boolean) {
-    const pipes = [this.#child.stdout, this.#child.stderr] as (Socket | null)[];
+  #setHeld(held: boolean, child: ChildProcess = this.#child) {
+    const pipes = [child.stdout, child.stderr] as (Socket | null)[];
     if (held) {
-      this.#child.ref();
-      this.#child.channel?.ref();
+      child.ref();
+      child.channel?.ref();
       for (const pipe of pipes) pipe?.ref();
     } else {
-      this.#child.unref();
-      this.#child.channel?.unref();
+      child.unref();
+      child.channel?.unref();
       for (const pipe of pipes) pipe?.unref();
     }
   }
 
   #receive(reply: ProcessReply) {
     if ('listener' in reply) {
-      this.#listeners.get(reply.listener)?.(reply.payload);
+      this.#subscriptions.get(reply.listener)?.onPayload(reply.payload);
       return;
     }
     const pending = this.#pending.get(reply.id);
@@ -311,7 +440,7 @@ export class PGliteProcess {
     else pending.reject(errorFrom(reply.error));
   }
 
-  /** The process is gone: every waiting call fails, and every later one. */
+  /** The process is gone: every waiting call fails, and every later one (until a restart). */
   #fail(error: Error) {
     this.#failure = error;
     for (const pending of this.#pending.values()) pending.reject(error);

@@ -11,7 +11,7 @@ import fp from 'fastify-plugin';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import { withActionCommits } from '../db/action-context.ts';
-import { PGliteProcess } from '../db/pglite-process.ts';
+import { PGliteProcess, type ProcessEvents } from '../db/pglite-process.ts';
 import { takingTurns } from '../db/turn-taking.ts';
 import * as schema from '../db/schema.ts';
 
@@ -78,16 +78,23 @@ type OpenDatabase = {
  */
 export type OpenStage = 'connect' | 'initdb' | 'start' | 'migrations';
 
-/**
- * Opens the configured database and applies the migrations that it lacks, telling `onStage` as it
- * begins each stage (and waiting for it: a test can stand for a slow disk there).
- */
+export type OpenOptions = {
+  /** An idle PostgreSQL connection failed (the pool replaces it). */
+  onIdleError?: (error: Error) => void;
+  /** Told as each stage begins, and waited for: a test can stand for a slow disk there. */
+  onStage?: (stage: OpenStage) => void | Promise<void>;
+  /** Tests: a copy of a migrated embedded database to start from (dumpNewEmbeddedDatabase). */
+  template?: Blob;
+  /** The embedded database's process died, started again, or could not (pglite-process.ts). */
+  processEvents?: ProcessEvents;
+};
+
+/** Opens the configured database and applies the migrations that it lacks. */
 export async function openDatabase(
   config: DatabaseConfig,
-  onIdleError: (error: Error) => void = () => {},
-  onStage: (stage: OpenStage) => void | Promise<void> = () => {},
-  template?: Blob,
+  options: OpenOptions = {},
 ): Promise<OpenDatabase> {
+  const { onIdleError = () => {}, onStage = () => {}, template, processEvents } = options;
   if (config.kind === 'postgres') {
     await onStage('connect');
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
@@ -127,7 +134,7 @@ export async function openDatabase(
   // On the event loop, each statement waits for a turn of the loop (db/turn-taking.ts).
   const open = async (dataDir: string | undefined) =>
     config.inChildProcess
-      ? PGliteProcess.create({ dataDir, startParams })
+      ? PGliteProcess.create({ dataDir, startParams }, processEvents)
       : takingTurns(await PGlite.create({ ...(dataDir ? { dataDir } : {}), startParams }));
   let client: PGlite | PGliteProcess;
   if (config.kind === 'pglite') {
@@ -160,8 +167,12 @@ export async function openDatabase(
     ping: async () => {
       await client.exec('select 1');
     },
-    listen: async (channel, onPayload) => {
-      const stop = await client.listen(channel, onPayload);
+    listen: async (channel, onPayload, onReconnect) => {
+      // A process that died and was started again listens again, and the listener catches up.
+      const stop =
+        client instanceof PGliteProcess
+          ? await client.listen(channel, onPayload, onReconnect)
+          : await client.listen(channel, onPayload);
       return () => stop();
     },
     close: () => client.close(),
@@ -286,16 +297,25 @@ export const databasePlugin = fp(
     progress.unref();
     let opened: OpenDatabase;
     try {
-      opened = await openDatabase(
-        options.database,
-        (error) => app.log.warn({ err: error }, 'an idle database connection failed'),
-        async (next) => {
+      opened = await openDatabase(options.database, {
+        onIdleError: (error) => app.log.warn({ err: error }, 'an idle database connection failed'),
+        onStage: async (next) => {
           stage = next;
           app.log.info(stageLogs[next]);
           await options.delayOpen?.(next);
         },
-        options.template,
-      );
+        template: options.template,
+        processEvents: {
+          onStopped: (error) =>
+            app.log.error({ err: error }, 'the database process stopped; starting it again'),
+          onRestarted: (ms) => app.log.warn({ ms }, 'the database process started again'),
+          onRestartFailed: (error, retryInMs) =>
+            app.log.error(
+              { err: error, retryInMs },
+              'the database process could not start again; trying again',
+            ),
+        },
+      });
     } finally {
       clearInterval(progress);
     }

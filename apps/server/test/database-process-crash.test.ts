@@ -1,0 +1,109 @@
+// The embedded database's process killed under a running server (decision 0038): the server
+// starts a new one on the same data folder and serves again, with what was committed, and says so
+// in its log; it does not stay at 503 until someone restarts it. The real server, as `npm start`
+// runs it (PGlite in its own process, on disk).
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { makeTempDir, writeWebFixture } from './helpers.ts';
+import { freePort, type Running, start, waitFor, waitForHealth } from './process.ts';
+
+/** The ids of `parent`'s child processes that run the database (Linux /proc). */
+function databaseProcesses(parent: number): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (fields[0] === 'Z' || Number(fields[1]) !== parent) continue;
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('pglite-process.child')) {
+        found.push(Number(entry));
+      }
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return found;
+}
+
+describe.runIf(process.platform === 'linux')(
+  'the database process killed',
+  { timeout: 300_000 },
+  () => {
+    const temp = makeTempDir();
+    let running: Running | undefined;
+    afterAll(async () => {
+      running?.child.kill('SIGKILL');
+      await running?.exited;
+      temp.remove();
+    });
+
+    it('is started again by the server, which serves what was committed', async () => {
+      const port = await freePort();
+      running = start({
+        PORT: String(port),
+        DATA_DIR: path.join(temp.dir, 'data'),
+        WEB_DIST_DIR: writeWebFixture(temp.dir),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        LOG_LEVEL: 'info',
+      });
+      await waitForHealth(port);
+      const base = `http://127.0.0.1:${port}`;
+      const server = running.child.pid!;
+
+      // Committed before the crash: an account, not yet verified.
+      const email = `crash-${Date.now().toString(36)}@example.com`;
+      const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: base },
+        body: JSON.stringify({ name: 'Crash Test', email, password: 'secret-pass-1' }),
+      });
+      expect(signUp.status).toBe(200);
+
+      const [first] = databaseProcesses(server);
+      expect(first).toBeDefined();
+      process.kill(first!, 'SIGKILL');
+
+      // Serving again, from a new database process (the only one).
+      await waitFor(async () => {
+        const [next] = databaseProcesses(server);
+        if (next === undefined || next === first) return false;
+        const health = await fetch(`${base}/api/health`).catch(() => undefined);
+        return health?.status === 200;
+      }, 120_000);
+      expect(databaseProcesses(server)).toHaveLength(1);
+      expect(running.output()).toContain('the database process stopped; starting it again');
+      expect(running.output()).toContain('the database process started again');
+
+      // What was committed is there: the account verifies and signs in.
+      const outbox = (await (await fetch(`${base}/api/dev/outbox`)).json()) as Array<{
+        to: string;
+        link: string;
+      }>;
+      const link = outbox.find((message) => message.to === email)?.link;
+      expect(link).toBeDefined();
+      const verified = await fetch(link!, { redirect: 'manual' });
+      const cookie = verified.headers
+        .getSetCookie()
+        .map((line) => line.split(';')[0])
+        .join('; ');
+      const me = await fetch(`${base}/api/me`, { headers: { cookie } });
+      expect(me.status).toBe(200);
+      expect(((await me.json()) as { user: { email: string } | null }).user?.email).toBe(email);
+
+      // And it still ends cleanly, its database process with it.
+      const [second] = databaseProcesses(server);
+      running.child.kill('SIGTERM');
+      expect(await running.exited).toBe(0);
+      await waitFor(() => {
+        try {
+          process.kill(second!, 0);
+          return false;
+        } catch {
+          return true;
+        }
+      }, 60_000);
+    });
+  },
+);
