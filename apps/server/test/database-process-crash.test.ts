@@ -73,8 +73,9 @@ describe.runIf(process.platform === 'linux')(
         return health?.status === 200;
       }, 120_000);
       expect(databaseProcesses(server)).toHaveLength(1);
+      // The log (its own pipe: it may come a moment after the answer).
+      await waitFor(() => running!.output().includes('the database process started again'), 60_000);
       expect(running.output()).toContain('the database process stopped; starting it again');
-      expect(running.output()).toContain('the database process started again');
 
       // What was committed is there: the account verifies and signs in.
       const outbox = (await (await fetch(`${base}/api/dev/outbox`)).json()) as Array<{

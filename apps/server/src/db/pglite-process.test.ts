@@ -331,13 +331,17 @@ describe('a database on disk outlives its process', { timeout: 180_000 }, () => 
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
-  /** What the owner was told, in order. */
-  function recorder() {
+  /** What the owner was told, in order; `whenStopped` runs just after it is told of a death. */
+  function recorder(whenStopped: () => void = () => {}) {
     const told: string[] = [];
     return {
       told,
       events: {
-        onStopped: (error: Error) => told.push(`stopped: ${error.message}`),
+        onStopped: (error: Error) => {
+          told.push(`stopped: ${error.message}`);
+          // Once the client has begun the new process (right after telling).
+          setImmediate(whenStopped);
+        },
         onRestarted: () => told.push('restarted'),
         onRestartFailed: () => told.push('failed to restart'),
       },
@@ -345,17 +349,34 @@ describe('a database on disk outlives its process', { timeout: 180_000 }, () => 
   }
 
   it('starts a new process on the same folder when its process dies, with what was committed', async () => {
-    const { told, events } = recorder();
+    let duringStart: Promise<string[]> | undefined;
+    let stopLeaving!: () => Promise<void>;
+    const { told, events } = recorder(() => {
+      told.push('asked');
+      // A call made while the new process starts waits for it.
+      duringStart = database
+        .query<{ note: string }>('select note from kept order by note')
+        .then((result) => result.rows.map((row) => row.note));
+      // A listener that stops meanwhile is not listened again.
+      void stopLeaving();
+    });
+    // (The closures above run after a death, once `database` is set.)
     const database = await PGliteProcess.create({ dataDir: tempDir() }, events);
     try {
       await database.exec('create table kept (note text)');
       await database.query('insert into kept values ($1)', ['before the crash']);
       const heard: string[] = [];
-      let relistened = 0;
+      const relistened: string[] = [];
       await database.listen(
         'restart_test',
         (payload) => heard.push(payload),
-        () => (relistened += 1),
+        () => relistened.push('staying'),
+      );
+      const leftHeard: string[] = [];
+      stopLeaving = await database.listen(
+        'restart_test',
+        (payload) => leftHeard.push(payload),
+        () => relistened.push('leaving'),
       );
       // A transaction open when the process dies, as a request holds one mid-way.
       let inTransaction!: () => void;
@@ -371,17 +392,21 @@ describe('a database on disk outlives its process', { timeout: 180_000 }, () => 
       process.kill(firstPid, 'SIGKILL');
       await expect(transaction).rejects.toThrow();
 
-      // A call made while the new process starts waits for it and is answered.
-      const rows = await database.query<{ note: string }>('select note from kept order by note');
-      expect(rows.rows).toEqual([{ note: 'before the crash' }]);
+      await expect.poll(() => duringStart !== undefined, { timeout: 60_000 }).toBe(true);
+      expect(await duringStart).toEqual(['before the crash']);
+      expect(told).toEqual([
+        'stopped: the database process stopped (signal SIGKILL)',
+        'asked',
+        'restarted',
+      ]);
       expect(database.pid).not.toBe(firstPid);
       expect(hasEnded(firstPid)).toBe(true);
-      expect(told).toEqual(['stopped: the database process stopped (signal SIGKILL)', 'restarted']);
 
       // Listening again: the listener is told to catch up, and hears what comes next.
-      expect(relistened).toBe(1);
+      expect(relistened).toEqual(['staying']);
       await database.exec("select pg_notify('restart_test', 'after the restart')");
       await expect.poll(() => heard, { timeout: 20_000 }).toEqual(['after the restart']);
+      expect(leftHeard).toEqual([]);
       await database.query('insert into kept values ($1)', ['after the restart']);
     } finally {
       await database.close();
@@ -413,9 +438,7 @@ describe('a database on disk outlives its process', { timeout: 180_000 }, () => 
               () => 'answered',
               () => 'failed',
             ),
-          {
-            timeout: 60_000,
-          },
+          { timeout: 120_000 },
         )
         .toBe('answered');
       expect(told.at(-1)).toBe('restarted');
@@ -425,13 +448,26 @@ describe('a database on disk outlives its process', { timeout: 180_000 }, () => 
     expect(hasEnded(database.pid!)).toBe(true);
   });
 
-  it('closes while a new process is starting: it ends too', async () => {
-    const database = await PGliteProcess.create({ dataDir: tempDir() });
+  it('closes while a new process is starting: the calls made before are answered, and it ends', async () => {
+    const dataDir = tempDir();
+    let asked: Promise<unknown> | undefined;
+    let closed: Promise<void> | undefined;
+    const { told, events } = recorder(() => {
+      asked = database.exec('select 1');
+      closed = database.close();
+    });
+    const database = await PGliteProcess.create({ dataDir }, events);
+    await database.listen('closing_test', () => {});
     const firstPid = database.pid!;
     process.kill(firstPid, 'SIGKILL');
-    await expect.poll(() => database.pid !== firstPid, { timeout: 20_000 }).toBe(true);
-    await database.close();
+    await expect.poll(() => closed !== undefined, { timeout: 60_000 }).toBe(true);
+    await closed;
+    await expect(asked).resolves.toBeDefined();
+    expect(database.pid).not.toBe(firstPid);
     expect(hasEnded(database.pid!)).toBe(true);
+    // Closed, not killed: the new process closed the database and gave up its lock.
+    expect(existsSync(`${dataDir}.pid`)).toBe(false);
+    expect(told).toEqual(['stopped: the database process stopped (signal SIGKILL)']);
     await expect(database.exec('select 1')).rejects.toThrow('the database is closed');
   });
 });

@@ -90,8 +90,12 @@ export type ProcessEvents = {
   onRestartFailed?: (error: Error, retryInMs: number) => void;
 };
 
-/** The pause before a restart that follows a failed one, doubling up to the most. */
-const RESTART_PAUSE_MS = { first: 250, most: 10_000 } as const;
+/**
+ * The pause before starting a new process: none after a process that had run a while (`stable`),
+ * then doubling from `first` up to `most` while new processes fail to start or die soon after, so
+ * that a crash at start-up does not loop at full speed.
+ */
+const RESTART_PAUSE_MS = { first: 250, most: 10_000, stable: 30_000 } as const;
 
 /** A listener of a channel, kept across restarts (a new process is asked to listen again). */
 type Subscription = {
@@ -101,6 +105,8 @@ type Subscription = {
   onRelisten: (() => void) | undefined;
   /** Its number in the current process. */
   id: number;
+  /** Its listener has stopped listening (also while a new process was being started). */
+  isStopped: boolean;
 };
 
 export class PGliteProcess {
@@ -117,10 +123,14 @@ export class PGliteProcess {
   #closing: Promise<void> | undefined;
   /** A new process being started after the last one died: calls made meanwhile wait for it. */
   #restarting: Promise<void> | undefined;
-  /** The next try after a failed restart. */
-  #retry: NodeJS.Timeout | undefined;
+  /** The next start, after a pause. */
+  #nextStart: NodeJS.Timeout | undefined;
+  /** The pause before the next start (RESTART_PAUSE_MS). */
+  #pause = 0;
   /** The process that has the database open (none while one starts, or after a failed start). */
   #openChild: ChildProcess | undefined;
+  /** When it opened it. */
+  #openSince = 0;
 
   private constructor(start: ProcessStart, events: ProcessEvents, child: ChildProcess) {
     this.#start = start;
@@ -148,6 +158,7 @@ export class PGliteProcess {
       throw error;
     }
     opened.#openChild = opened.#child;
+    opened.#openSince = Date.now();
     return opened;
   }
 
@@ -180,18 +191,22 @@ export class PGliteProcess {
     // start-up error) is not lost. A channel this side closed (close) has nothing more to read.
     return new Promise((resolve) => {
       const end = (code: number | null, signal: NodeJS.Signals | null) => {
+        resolve();
+        // A process given up on (its start failed) that ends after the next one has begun: its
+        // calls were settled then, and the next one's are not its own.
+        if (child !== this.#child) return;
         const why = signal ? `signal ${signal}` : `exit code ${code}`;
         const error = this.#closing
           ? new Error('the database is closed')
           : new Error(`the database process stopped (${why})`);
         this.#fail(error);
-        resolve();
         // A process that had the database open died: on disk, a new one takes over. (One that
         // dies while starting fails its start, which tries again later or fails `create`.)
         if (child === this.#openChild && !this.#closing && this.#start.dataDir !== undefined) {
           this.#openChild = undefined;
+          if (Date.now() - this.#openSince >= RESTART_PAUSE_MS.stable) this.#pause = 0;
           this.#events.onStopped?.(error);
-          this.#restart(Date.now(), RESTART_PAUSE_MS.first);
+          this.#startLater(Date.now());
         }
       };
       child.once('exit', (code, signal) => {
@@ -201,55 +216,105 @@ export class PGliteProcess {
       // A process that could not be started at all has no exit to wait for.
       child.once('error', (error) => {
         if (child.pid === undefined) {
-          this.#fail(error);
           resolve();
+          if (child === this.#child) this.#fail(error);
         }
       });
     });
   }
 
   /**
+   * Starts a new process after the current pause (at once after a process that ran a while);
+   * meanwhile calls fail with the reason the last one is gone.
+   */
+  #startLater(stoppedAt: number) {
+    const pause = this.#pause;
+    this.#pause = pause === 0 ? RESTART_PAUSE_MS.first : Math.min(RESTART_PAUSE_MS.most, pause * 2);
+    if (pause === 0) {
+      this.#startAgain(stoppedAt);
+      return;
+    }
+    this.#nextStart = setTimeout(() => {
+      this.#nextStart = undefined;
+      if (!this.#closing) this.#startAgain(stoppedAt);
+    }, pause);
+    this.#nextStart.unref();
+  }
+
+  /**
    * Starts a new process on the same folder; calls made meanwhile wait for it and are answered
    * by it, in order. If it cannot start, they fail with its error, and so does every call until
-   * the next try, `pause` later (the pause doubles each time).
+   * the next try.
    */
-  #restart(stoppedAt: number, pause: number) {
-    const child = PGliteProcess.#fork(this.#start);
+  #startAgain(stoppedAt: number) {
+    let child: ChildProcess;
+    try {
+      child = PGliteProcess.#fork(this.#start);
+    } catch (error) {
+      // No process at all (out of memory, too many processes): the next try, later.
+      this.#failure = error as Error;
+      this.#events.onRestartFailed?.(error as Error, this.#pause);
+      this.#startLater(stoppedAt);
+      return;
+    }
     this.#child = child;
     this.#ended = this.#attach(child);
     const restarting = (async () => {
       await this.#call<null>(0);
-      // Listening again, under the new process's numbers; the listeners then catch up.
+      // Listening again, under the new process's numbers (a listener that stops meanwhile is
+      // left out, or stopped again here).
       const subscriptions = [...this.#subscriptions.values()];
       this.#subscriptions.clear();
       for (const subscription of subscriptions) {
-        await this.#sendNow<number>({ op: 'listen', channel: subscription.channel }, (id) => {
-          subscription.id = id;
-          this.#subscriptions.set(id, subscription);
-        });
+        if (subscription.isStopped) continue;
+        const request = { op: 'listen', channel: subscription.channel } as const;
+        await this.#sendNow<number>(
+          request,
+          (id) => {
+            subscription.id = id;
+            this.#subscriptions.set(id, subscription);
+          },
+          true,
+        );
+        if (subscription.isStopped) {
+          this.#subscriptions.delete(subscription.id);
+          await this.#sendNow({ op: 'unlisten', listener: subscription.id }, undefined, true);
+        }
       }
-      for (const subscription of subscriptions) subscription.onRelisten?.();
+      return subscriptions;
     })();
-    this.#restarting = restarting;
+    this.#restarting = restarting.then(() => undefined);
+    // Its failure is handled below (and by each call waiting for it), not left unhandled.
+    this.#restarting.catch(() => {});
     this.#failure = undefined;
     const failed = (error: Error) => {
       this.#restarting = undefined;
       this.#failure = error;
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      // Closed as a server's process is (it closes the database once its channel closes), or
+      // killed if its channel is gone already.
+      if (child.connected) child.disconnect();
+      else if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       if (this.#closing) return;
-      this.#events.onRestartFailed?.(error, pause);
-      this.#retry = setTimeout(() => {
-        this.#retry = undefined;
-        if (!this.#closing) this.#restart(stoppedAt, Math.min(RESTART_PAUSE_MS.most, pause * 2));
-      }, pause);
-      this.#retry.unref();
+      this.#events.onRestartFailed?.(error, this.#pause);
+      this.#startLater(stoppedAt);
     };
-    restarting.then(() => {
-      // Died again as soon as it had started: counted as a failed start (with its pause).
+    restarting.then((subscriptions) => {
+      // Died again as soon as it had started: counted as a failed start.
       if (this.#failure) return failed(this.#failure);
       this.#restarting = undefined;
       this.#openChild = child;
+      this.#openSince = Date.now();
+      if (this.#closing) return;
       this.#events.onRestarted?.(Date.now() - stoppedAt);
+      // The listeners catch up (what was notified while no process listened is lost).
+      for (const subscription of subscriptions) {
+        if (subscription.isStopped) continue;
+        try {
+          subscription.onRelisten?.();
+        } catch {
+          // A listener's own failure to catch up is not the database's: it stays open.
+        }
+      }
     }, failed);
   }
 
@@ -281,7 +346,8 @@ export class PGliteProcess {
   /**
    * Runs `run` in a transaction: committed when it resolves, rolled back when it throws (its
    * error then comes out). Other statements wait meanwhile, as in PGlite itself. A transaction
-   * whose process died fails, and its statements never reach the next process.
+   * whose process died fails: its later statements name a transaction the next process does not
+   * have, and it refuses them.
    */
   async transaction<T>(run: (tx: ProcessTransaction) => Promise<T>): Promise<T> {
     const txId = await this.#send<number>({ op: 'begin' });
@@ -311,7 +377,13 @@ export class PGliteProcess {
     onRelisten?: () => void,
   ): Promise<() => Promise<void>> {
     // Kept before the request goes: a notification can arrive right behind its answer.
-    const subscription: Subscription = { channel, onPayload, onRelisten, id: 0 };
+    const subscription: Subscription = {
+      channel,
+      onPayload,
+      onRelisten,
+      id: 0,
+      isStopped: false,
+    };
     await this.#send<number>({ op: 'listen', channel }, (id) => {
       subscription.id = id;
       this.#subscriptions.set(id, subscription);
@@ -320,6 +392,7 @@ export class PGliteProcess {
       throw error;
     });
     return async () => {
+      subscription.isStopped = true;
       const isListening = this.#subscriptions.get(subscription.id) === subscription;
       this.#subscriptions.delete(subscription.id);
       if (isListening && !this.#closing && !this.#failure) {
@@ -338,8 +411,9 @@ export class PGliteProcess {
   }
 
   async #close(): Promise<void> {
-    clearTimeout(this.#retry);
-    // A process being started is waited for, then closed like any other.
+    clearTimeout(this.#nextStart);
+    // A process being started is waited for (the calls made before, which wait for it, are
+    // answered), then closed like any other.
     await this.#restarting?.catch(() => {});
     const closed = this.#failure ? undefined : this.#sendNow({ op: 'close' }, undefined, true);
     try {
@@ -366,21 +440,23 @@ export class PGliteProcess {
     beforeSend?: (id: number) => void,
   ): Promise<T> {
     if (this.#restarting && !this.#closing) {
-      return this.#restarting.then(
-        () => this.#sendNow<T>(request, beforeSend),
-        () => this.#sendNow<T>(request, beforeSend),
-      );
+      // Made before any close: answered before it, as close promises.
+      const send = () => this.#sendNow<T>(request, beforeSend, true);
+      return this.#restarting.then(send, send);
     }
     return this.#sendNow(request, beforeSend);
   }
 
+  /** Sends at once; once closing, only what was asked before (or the close itself). */
   #sendNow<T>(
     request: DistributiveOmit<ProcessRequest, 'id'>,
     beforeSend?: (id: number) => void,
-    isClose = false,
+    evenIfClosing = false,
   ): Promise<T> {
     if (this.#failure) return Promise.reject(this.#failure);
-    if (this.#closing && !isClose) return Promise.reject(new Error('the database is closed'));
+    if (this.#closing && !evenIfClosing) {
+      return Promise.reject(new Error('the database is closed'));
+    }
     const id = this.#nextId++;
     const answer = this.#call<T>(id);
     beforeSend?.(id);
