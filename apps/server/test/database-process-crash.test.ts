@@ -39,27 +39,65 @@ describe.runIf(process.platform === 'linux')(
       temp.remove();
     });
 
-    it('is started again by the server, which serves what was committed', async () => {
+    it('is started again by the server, which serves what was committed and pushes live again', async () => {
       const port = await freePort();
+      const stamp = Date.now().toString(36);
+      const adminEmail = `crash-admin-${stamp}@example.com`;
       running = start({
         PORT: String(port),
         DATA_DIR: path.join(temp.dir, 'data'),
         WEB_DIST_DIR: writeWebFixture(temp.dir),
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         LOG_LEVEL: 'info',
+        ADMIN_EMAILS: adminEmail,
       });
       await waitForHealth(port);
       const base = `http://127.0.0.1:${port}`;
       const server = running.child.pid!;
+      const signUp = async (email: string) => {
+        const response = await fetch(`${base}/api/auth/sign-up/email`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: base },
+          body: JSON.stringify({ name: 'Crash Test', email, password: 'secret-pass-1' }),
+        });
+        expect(response.status).toBe(200);
+      };
+      /** Verifies `email` through the dev outbox's link; the session cookie. */
+      const verify = async (email: string) => {
+        const outbox = (await (await fetch(`${base}/api/dev/outbox`)).json()) as Array<{
+          to: string;
+          link: string;
+        }>;
+        const link = outbox.find((message) => message.to === email)?.link;
+        expect(link).toBeDefined();
+        const verified = await fetch(link!, { redirect: 'manual' });
+        return verified.headers
+          .getSetCookie()
+          .map((line) => line.split(';')[0])
+          .join('; ');
+      };
 
-      // Committed before the crash: an account, not yet verified.
-      const email = `crash-${Date.now().toString(36)}@example.com`;
-      const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: base },
-        body: JSON.stringify({ name: 'Crash Test', email, password: 'secret-pass-1' }),
+      // Before the crash: an administrator with the live stream open, as an open tab has it,
+      // and an account committed but not yet verified.
+      await signUp(adminEmail);
+      const adminCookie = await verify(adminEmail);
+      const streams = new AbortController();
+      const events = await fetch(`${base}/api/events`, {
+        headers: { cookie: adminCookie },
+        signal: streams.signal,
       });
-      expect(signUp.status).toBe(200);
+      expect(events.status).toBe(200);
+      let received = '';
+      const reading = (async () => {
+        const reader = events.body!.pipeThrough(new TextDecoderStream()).getReader();
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) return;
+          received += value;
+        }
+      })().catch(() => {});
+      const email = `crash-${stamp}@example.com`;
+      await signUp(email);
 
       const [first] = databaseProcesses(server);
       expect(first).toBeDefined();
@@ -78,20 +116,22 @@ describe.runIf(process.platform === 'linux')(
       expect(running.output()).toContain('the database process stopped; starting it again');
 
       // What was committed is there: the account verifies and signs in.
-      const outbox = (await (await fetch(`${base}/api/dev/outbox`)).json()) as Array<{
-        to: string;
-        link: string;
-      }>;
-      const link = outbox.find((message) => message.to === email)?.link;
-      expect(link).toBeDefined();
-      const verified = await fetch(link!, { redirect: 'manual' });
-      const cookie = verified.headers
-        .getSetCookie()
-        .map((line) => line.split(';')[0])
-        .join('; ');
+      const cookie = await verify(email);
       const me = await fetch(`${base}/api/me`, { headers: { cookie } });
       expect(me.status).toBe(200);
       expect(((await me.json()) as { user: { email: string } | null }).user?.email).toBe(email);
+
+      // The stream opened before the crash hears what happens after it (listening again).
+      const announced = await fetch(`${base}/api/admin/announcements`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: base, cookie: adminCookie },
+        body: JSON.stringify({ title: 'After the restart', message: 'Still live.' }),
+      });
+      expect(announced.status).toBe(201);
+      await waitFor(() => received.includes('After the restart'), 60_000);
+      expect(received).toMatch(/event: notification\ndata: .*After the restart/);
+      streams.abort();
+      await reading;
 
       // And it still ends cleanly, its database process with it.
       const [second] = databaseProcesses(server);

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PGliteProcess } from './pglite-process.ts';
+import { statement } from './prepared.ts';
 
 // The embedded database in its own process (decision 0033): what Drizzle and the app ask of
 // PGlite gives the same answers from there, a long statement leaves the event loop free, and the
@@ -408,6 +409,36 @@ describe('a database on disk outlives its process', { timeout: 180_000 }, () => 
       await expect.poll(() => heard, { timeout: 20_000 }).toEqual(['after the restart']);
       expect(leftHeard).toEqual([]);
       await database.query('insert into kept values ($1)', ['after the restart']);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("prepares the app's statements again in the new process (a new session)", async () => {
+    const database = await PGliteProcess.create({ dataDir: tempDir() });
+    try {
+      const db = drizzle({ client: database as unknown as PGlite });
+      const twice = statement<{ value: number }>(db, {
+        name: 'restart_twice',
+        text: 'select $1::int * 2 as value',
+      });
+      expect(await twice(['21'])).toEqual([{ value: 42 }]);
+      const firstPid = database.pid!;
+      process.kill(firstPid, 'SIGKILL');
+      await expect
+        .poll(() => database.pid !== firstPid && hasEnded(firstPid), { timeout: 60_000 })
+        .toBe(true);
+      // Once the new process answers, the statement runs there as before.
+      await expect
+        .poll(
+          () =>
+            twice(['4']).then(
+              (rows) => rows,
+              (error: Error) => error.message,
+            ),
+          { timeout: 60_000 },
+        )
+        .toEqual([{ value: 8 }]);
     } finally {
       await database.close();
     }

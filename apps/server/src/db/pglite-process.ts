@@ -131,6 +131,8 @@ export class PGliteProcess {
   #openChild: ChildProcess | undefined;
   /** When it opened it. */
   #openSince = 0;
+  /** Which process calls go to: 0 for the first, one more for each started after a death. */
+  #generation = 0;
 
   private constructor(start: ProcessStart, events: ProcessEvents, child: ChildProcess) {
     this.#start = start;
@@ -258,6 +260,7 @@ export class PGliteProcess {
       return;
     }
     this.#child = child;
+    this.#generation += 1;
     this.#ended = this.#attach(child);
     const restarting = (async () => {
       await this.#call<null>(0);
@@ -321,6 +324,14 @@ export class PGliteProcess {
   /** The child's process id (benches add its CPU and memory to the server's). */
   get pid(): number | undefined {
     return this.#child.pid;
+  }
+
+  /**
+   * Which process the calls made now go to (0, then one more for each process started after a
+   * death): what a session prepared on one (PREPARE) the next does not have (db/prepared.ts).
+   */
+  get generation(): number {
+    return this.#generation;
   }
 
   query<Row>(

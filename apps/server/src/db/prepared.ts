@@ -36,19 +36,26 @@ export function quoteLiteral(value: string | null): string {
 /**
  * PGlite is one session, so each statement is prepared once (SQL PREPARE) and run with EXECUTE
  * through the simple protocol, which PGlite serialises with its other queries and transactions.
+ * In its own process, once per process: a process started after a death (decision 0038) is a new
+ * session, without the statements the last one had prepared.
  */
 function pgliteStatement<Row>(
   client: PGlite | PGliteProcess,
   definition: StatementDefinition,
 ): Statement<Row> {
-  let prepared: Promise<unknown> | undefined;
+  let prepared: { generation: number; done: Promise<unknown> } | undefined;
   const prepare = `prepare ${definition.name} as ${definition.text}`;
+  const generationOf = () => (client instanceof PGliteProcess ? client.generation : 0);
   return async (values) => {
-    prepared ??= client.exec(prepare).catch((error: unknown) => {
-      prepared = undefined;
-      throw error;
-    });
-    await prepared;
+    const generation = generationOf();
+    if (prepared?.generation !== generation) {
+      const done: Promise<unknown> = client.exec(prepare).catch((error: unknown) => {
+        if (prepared?.done === done) prepared = undefined;
+        throw error;
+      });
+      prepared = { generation, done };
+    }
+    await prepared.done;
     const results = await client.exec(
       `execute ${definition.name} (${values.map(quoteLiteral).join(', ')})`,
     );
