@@ -7,6 +7,7 @@
 import { PGlite, type Results, type Transaction } from '@electric-sql/pglite';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
+import { inspect } from 'node:util';
 import type { ProcessReply, ProcessRequest, ProcessStart } from './pglite-process.ts';
 
 if (!process.send) {
@@ -41,7 +42,12 @@ const listeners = new Map<number, () => Promise<void>>();
 const ROLLBACK = new Error('rolled back by the caller');
 
 function errorOf(error: unknown): Extract<ProcessReply, { ok: false }>['error'] {
-  if (!(error instanceof Error)) return { name: 'Error', message: String(error), fields: {} };
+  // PGlite's file system throws plain objects (Emscripten's ErrnoError: { errno, code }), which
+  // String() would give as "[object Object]".
+  if (!(error instanceof Error)) {
+    const message = typeof error === 'object' && error !== null ? inspect(error) : String(error);
+    return { name: 'Error', message, fields: {} };
+  }
   // PGlite's DatabaseError carries the server's fields (code, constraint, detail...) as own
   // properties; the app reads `code` and `constraint` (db/errors.ts).
   const fields: Record<string, string | number | boolean> = {};

@@ -309,6 +309,7 @@ describe('the database process lives as long as its server', { timeout: 120_000 
     );
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).not.toMatch(/the database process stopped/);
+    expect((error as Error).message).not.toBe('[object Object]');
     expect(existsSync(`${notAFolder}.pid`)).toBe(false);
   });
 
