@@ -175,7 +175,9 @@ try {
   releaseLock();
   // The answer is written before the process ends, so the server reports PGlite's own error.
   await reply({ id: 0, ok: false, error: errorOf(error) });
-  process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
+  process.stderr.write(
+    `${error instanceof Error ? (error.stack ?? error.message) : inspect(error)}\n`,
+  );
   process.exit(1);
 }
 void reply({ id: 0, ok: true, value: null });
