@@ -24,8 +24,23 @@ export type PresentedDetail = {
   withoutEmails: Buffer;
 };
 
+/**
+ * The most bytes of answers kept per detail (`presentWorkspace`: one per roster entry that reads
+ * it, as each answer names the reader's own entry; a class of 40 at 14 kB each is 560 kB).
+ */
+export const DETAIL_ANSWERS_MAX_BYTES = 2 * 1024 * 1024;
+
+/**
+ * The two tails, and room for the answers kept from them: one per member who reads it, with its
+ * compressed copies (a quarter of it or less), at most `DETAIL_ANSWERS_MAX_BYTES`.
+ */
 function sizeOf(entry: PresentedDetail): number {
-  return entry.withEmails.byteLength + entry.withoutEmails.byteLength;
+  const answers = entry.counts.totalMembers * entry.withEmails.byteLength * 1.5;
+  return (
+    entry.withEmails.byteLength +
+    entry.withoutEmails.byteLength +
+    Math.min(answers, DETAIL_ANSWERS_MAX_BYTES * 1.25)
+  );
 }
 
 /** Presented details by workspace id (db/versioned-cache.ts: checked against the version read). */

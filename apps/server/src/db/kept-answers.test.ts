@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { KeptAnswers } from './kept-answers.ts';
+
+const big = (fill: string, bytes = 5000) => Buffer.alloc(bytes, fill);
+
+describe('KeptAnswers', () => {
+  it('gives every reader of a kind the same Buffer, made once per entry', () => {
+    const kept = new KeptAnswers<object>(1_000_000);
+    const entry = {};
+    let made = 0;
+    const make = (fill: string) => () => {
+      made += 1;
+      return big(fill);
+    };
+    const first = kept.get(entry, 'member a', make('a'));
+    expect(kept.get(entry, 'member a', make('x'))).toBe(first);
+    expect(made).toBe(1);
+    const other = kept.get(entry, 'member b', make('b'));
+    expect(other).not.toBe(first);
+    expect(other[0]).toBe('b'.charCodeAt(0));
+    // A newer entry (the next version) starts empty.
+    const next = kept.get({}, 'member a', make('c'));
+    expect(next).not.toBe(first);
+    expect(made).toBe(3);
+  });
+
+  it('keeps at most its bytes per entry, the oldest first out, and no small answer', () => {
+    const kept = new KeptAnswers<object>(12_000);
+    const entry = {};
+    const a = kept.get(entry, 'a', () => big('a'));
+    const b = kept.get(entry, 'b', () => big('b'));
+    kept.get(entry, 'c', () => big('c')); // 15,000 bytes: a goes
+    expect(kept.get(entry, 'b', () => big('x'))).toBe(b);
+    expect(kept.get(entry, 'a', () => big('x'))).not.toBe(a);
+
+    const small = kept.get(entry, 'small', () => Buffer.from('{"small":true}'));
+    expect(kept.get(entry, 'small', () => Buffer.from('{"small":true}'))).not.toBe(small);
+    // A slice of a larger buffer (Node's pool) is kept as a copy with memory of its own.
+    const slice = Buffer.from(big('s', 9000).buffer, 2000, 5000);
+    const own = kept.get(entry, 'slice', () => slice);
+    expect(own.equals(slice)).toBe(true);
+    expect(own.buffer.byteLength).toBe(5000);
+    expect(kept.get(entry, 'slice', () => big('x'))).toBe(own);
+    const huge = kept.get(entry, 'huge', () => big('h', 20_000));
+    expect(kept.get(entry, 'huge', () => big('h', 20_000))).not.toBe(huge);
+  });
+});
