@@ -20,7 +20,10 @@
 // (health-probe.ts), to compare with runs before 2026-11-26 evening. CLASS_BURST=refetch: the
 // burst's visitors also ask again for what the page carries (the model before 2026-11-26 night).
 // CLASS_BURSTS: bursts measured (3: the first visits, the target, then two after a change).
+// CLASS_ENCODING=identity: the page's and the sections' load runs ask for answers uncompressed
+// (the runs before 2026-11-27 evening); by default they ask as Chromium does (BROWSER_ENCODINGS).
 import { readFileSync } from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
 import { rm } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -44,6 +47,7 @@ import {
   smtpMailbox,
   verifiedAccount,
 } from './bench-client.ts';
+import { BROWSER_ENCODINGS } from './browser-encodings.ts';
 import { freshPostgres, row } from './harness.ts';
 import { PROBE_PLACE, startProbes } from './health-probe.ts';
 import { cpuPressure } from './pressure.ts';
@@ -68,6 +72,12 @@ const BURST_MODEL = process.env.CLASS_BURST === 'refetch' ? 'refetch' : 'browser
  * by how much. They find the sessions, the statements' plans and the compiled code warm, so they
  * are not first visits.
  */
+/**
+ * What the load runs of the page and the sections send as Accept-Encoding: Chromium's, as every
+ * fetch of the page's does, so each cached answer goes out as its brotli copy, made once
+ * (plugins/prepared-json.ts); or `identity`, uncompressed, as autocannon sent them before.
+ */
+const LOAD_ENCODING = process.env.CLASS_ENCODING === 'identity' ? 'identity' : BROWSER_ENCODINGS;
 const BURSTS = Math.max(1, Math.floor(Number(process.env.CLASS_BURSTS ?? 3)) || 1);
 const SAVE_MEMBERS = 1000;
 // The app forms 2 to 10 teams.
@@ -317,7 +327,10 @@ async function get(url: string, pathname: string, headers: Record<string, string
  * `signal` aborts.
  */
 async function openEvents(url: string, cookie: string, signal: AbortSignal) {
-  const response = await fetch(`${url}/api/events`, { headers: { cookie }, signal });
+  const response = await fetch(`${url}/api/events`, {
+    headers: { cookie, 'accept-encoding': BROWSER_ENCODINGS },
+    signal,
+  });
   if (!response.ok || !response.body) throw new Error(`GET /api/events: ${response.status}`);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let text = '';
@@ -518,6 +531,8 @@ type Measured = {
   databaseMsPerRequest: number | undefined;
   /** The answer's bytes (uncompressed). */
   bytes: number;
+  /** The bytes received per answer, headers included (compressed as LOAD_ENCODING asks). */
+  wireBytes: number;
   /** For the page: how many answers were the rendered page, and how many the app shell. */
   rendered?: { pages: number; shells: number };
 };
@@ -549,7 +564,10 @@ async function loadRun(
   },
 ): Promise<Measured> {
   const { url } = target.app;
-  const headers: Record<string, string> = request.cookie ? { cookie: request.cookie } : {};
+  const headers: Record<string, string> = {
+    'accept-encoding': LOAD_ENCODING,
+    ...(request.cookie ? { cookie: request.cookie } : {}),
+  };
   // Warm-up, one at a time: every answer must be 2xx.
   let bytes = 0;
   for (let i = 0; i < (request.isPage ? 1 : 5); i++) {
@@ -569,9 +587,19 @@ async function loadRun(
               {
                 method: 'GET' as const,
                 path: request.path,
-                onResponse: (status: number, body: string) => {
+                onResponse: (
+                  status: number,
+                  body: string,
+                  _context: object,
+                  answerHeaders: IncomingHttpHeaders | undefined,
+                ) => {
                   if (status !== 200) return;
-                  if (isRendered(body)) rendered.pages += 1;
+                  // A compressed body cannot be read here: the app shell is the one HTML answer
+                  // with an ETag (plugins/web.ts), a visitor's rendered page has none.
+                  const isPage = answerHeaders?.['content-encoding']
+                    ? answerHeaders['etag'] === undefined
+                    : isRendered(body);
+                  if (isPage) rendered.pages += 1;
                   else rendered.shells += 1;
                 },
               },
@@ -598,6 +626,7 @@ async function loadRun(
     serverMsPerRequest: serverMs / sent,
     databaseMsPerRequest: databaseMs === undefined ? undefined : databaseMs / sent,
     bytes,
+    wireBytes: result.throughput.total / sent,
     ...(request.isPage ? { rendered } : {}),
   };
 }
@@ -712,7 +741,7 @@ async function burst(target: Target, course: Built): Promise<Burst> {
   let rendered = 0;
   let calls = 0;
   const visit = async (visitor: (typeof visitors)[number]) => {
-    const headers = { cookie: visitor.cookie, 'accept-encoding': 'br, gzip' };
+    const headers = { cookie: visitor.cookie, 'accept-encoding': BROWSER_ENCODINGS };
     const html = await get(url, `/workspace/${course.workspaceId}`, headers);
     const inlined = isRendered(html) ? inlinedCalls(html, course.workspaceId) : undefined;
     if (inlined) rendered += 1;
@@ -722,7 +751,9 @@ async function burst(target: Target, course: Built): Promise<Burst> {
     callsOf[`${visitor.viewer}${inlined ? '' : ' (app shell)'}`] ??= [...paths, '/api/events'];
     calls += paths.length + 1;
     await Promise.all([
-      ...paths.map((pathname) => get(url, pathname, { cookie: visitor.cookie })),
+      ...paths.map((pathname) =>
+        get(url, pathname, { cookie: visitor.cookie, 'accept-encoding': BROWSER_ENCODINGS }),
+      ),
       openEvents(url, visitor.cookie, streams.signal),
     ]);
   };
@@ -980,7 +1011,8 @@ function report(run: DatabaseRun, seconds: number): Check[] {
         .join('; ') +
       ')',
   );
-  const widths = [24, 8, 26, 9, 8, 9, 9, 14, 10, 11, 11];
+  console.log(`  the page and the sections asked with Accept-Encoding: ${LOAD_ENCODING}`);
+  const widths = [24, 8, 26, 9, 8, 9, 9, 14, 10, 11, 11, 11];
   console.log(
     row(
       [
@@ -995,6 +1027,7 @@ function report(run: DatabaseRun, seconds: number): Check[] {
         'x health',
         'of health',
         'bytes',
+        'received',
       ],
       widths,
     ),
@@ -1020,6 +1053,7 @@ function report(run: DatabaseRun, seconds: number): Check[] {
           `${(cpu / healthCpu).toFixed(1)}x`,
           `${((measured.requestsPerSecond / healthRps) * 100).toFixed(1)}%`,
           measured.bytes,
+          Math.round(measured.wireBytes),
         ],
         widths,
       ),

@@ -9,6 +9,7 @@
 import os from 'node:os';
 import type { Gradebook } from '@teamshuffle/domain';
 import { cpuMsOf, hasProcStatus, startAppProcess, waitIdle } from './app-process.ts';
+import { BROWSER_ENCODINGS } from './browser-encodings.ts';
 import { buildCourse, type Course, pdf, send, sendParts } from './bench-client.ts';
 import { load, row } from './harness.ts';
 import { cpuPressure } from './pressure.ts';
@@ -27,9 +28,6 @@ const ITEMS = 40;
 const UNGRADED_EVERY = 5;
 const READS = 20;
 const TARGET_SHARE = 0.3;
-/** What Chromium sends with a fetch: the answer comes compressed as brotli. */
-const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
-
 type Built = Course & { cells: number; graded: number; bytes: number };
 
 /** 40 assignments, every team's leader hands in for each, the owner grades four in five. */
