@@ -28,6 +28,11 @@ export async function fetchPageData(url, transport) {
   };
   const me = await get('/api/me');
   if (!me?.user) return null;
+  // A visit held in its turn until the test lets it go (the server runs this on its own thread).
+  if (url.includes('held')) {
+    globalThis.heldVisits = (globalThis.heldVisits ?? 0) + 1;
+    await globalThis.heldGate;
+  }
   const id = decodeURIComponent(url.split('?')[0].split('/')[2]);
   const [counts, detail] = await Promise.all([
     get('/api/notifications/counts'),
@@ -144,6 +149,38 @@ describe('a repeat view of a workspace page is checked in one query (issue 22, d
     const fresh = await view(course.member);
     expect(fresh.apiCalls.length).toBeGreaterThan(0);
     expect(fresh.body).toContain('title Data Structures');
+  });
+
+  it("reads a first visit's page key in its turn, not on arrival: a change made while it waits is in its kept page", async () => {
+    // Two first visits hold both turns; a third visitor's first visit waits for one.
+    const held = globalThis as { heldVisits?: number; heldGate?: Promise<void> };
+    let release!: () => void;
+    held.heldVisits = 0;
+    held.heldGate = new Promise<void>((resolve) => (release = resolve));
+    const holding = [1, 2].map((n) => course.owner.get(`${page}?held=${n}`));
+    try {
+      await waitFor(() => held.heldVisits === 2, 30_000);
+      const waiting = view(course.otherMember, `${page}/members?line=1`);
+      await waitFor(() => t.app.pageFirstVisits.waiting === 1, 30_000);
+      // The course changes while the visit waits: its page is rendered from the answers after
+      // the change, and kept for the key read in its turn (read on arrival, the key before the
+      // change would not match the one after the answers, and nothing would be kept).
+      const renamed = await course.owner.request('PATCH', `/api/workspaces/${course.workspaceId}`, {
+        title: 'Waiting in line',
+      });
+      expect(renamed.statusCode).toBe(204);
+      release();
+      const first = await waiting;
+      expect(first.body).toContain('title Waiting in line');
+      const before = renders();
+      const again = await view(course.otherMember, `${page}/members?line=1`);
+      expect(again.apiCalls).toEqual([]);
+      expect(again.body).toBe(first.body);
+      expect(renders()).toBe(before);
+    } finally {
+      release();
+      await Promise.all(holding);
+    }
   });
 
   it("renders afresh after the course calendar's time zone changes (its dates are written in it)", async () => {

@@ -28,6 +28,8 @@ declare module 'fastify' {
      * visitor waits for it, unlike the background work of `app.cpu`). Started by the first page.
      */
     pageRenderer: CpuPool;
+    /** The first visits worked on (`running`) and waiting their turn (`waiting`). */
+    pageFirstVisits: Pick<Admission, 'running' | 'waiting'>;
   }
 }
 
@@ -275,6 +277,7 @@ export function serverRenderer(
   const loadRenderer = () => (renderer ??= import(rendererUrl) as Promise<WebRenderer>);
   const pages = new PageCache();
   const firstVisits = new Admission(FIRST_VISITS_AT_ONCE);
+  app.decorate('pageFirstVisits', firstVisits);
   // The renderer's code, here and in the worker, is loaded once the app is ready, not by the
   // first visitor, whose render would otherwise also pay for starting the worker and loading
   // React (past the 2 s limit on a loaded machine: they got the app instead). Not awaited: the
@@ -313,14 +316,20 @@ export function serverRenderer(
     // Read before the API calls too, on a first visit as well: a page is kept for a fingerprint
     // only if the same key is read before and after its answers (the whole row after them, to
     // check the answers against).
-    const before =
+    const readKey = () =>
       workspaceId === null
-        ? null
-        : await readPageKey(app.db, app.readSessionToken(request), workspaceId);
+        ? Promise.resolve(null)
+        : readPageKey(app.db, app.readSessionToken(request), workspaceId);
+    // Undefined until read: at once by a visitor who has a kept page to check it against, in
+    // their turn by one who has none (below).
+    let before: PageKey | null | undefined;
     if (workspaceId !== null) {
-      if (before && asked?.check?.fingerprint === before.key) {
-        const cached = pages.get(asked.check.pageKey);
-        if (cached) return cached;
+      if (asked?.check) {
+        before = await readKey();
+        if (before && asked.check.fingerprint === before.key) {
+          const cached = pages.get(asked.check.pageKey);
+          if (cached) return cached;
+        }
       }
     } else if (asked) {
       const answers = await Promise.all(asked.paths.map((path) => ask(app, request, reply, path)));
@@ -333,6 +342,10 @@ export function serverRenderer(
     return firstVisits.run(async () => {
       // A visitor whose time ran out while waiting has the app already: no work for them.
       if (visit.isAbandoned) return null;
+      // A first visit reads its key in its turn, right before its answers: a class arriving at
+      // once would otherwise put forty statements in the database's queue, ahead of every other
+      // request's (issue 22: the arrival of the burst of 40 first visits).
+      before ??= await readKey();
       const web = await loadRenderer();
       // The calls this page's data list made (the fast path's answers reused where they match).
       const used = new Map<string, Answer>();
