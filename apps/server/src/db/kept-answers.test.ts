@@ -5,7 +5,7 @@ const big = (fill: string, bytes = 5000) => Buffer.alloc(bytes, fill);
 
 describe('KeptAnswers', () => {
   it('gives every reader of a kind the same Buffer, made once per entry', () => {
-    const kept = new KeptAnswers<object>(1_000_000);
+    const kept = new KeptAnswers<object>({ maxBytes: 1_000_000 });
     const entry = {};
     let made = 0;
     const make = (fill: string) => () => {
@@ -24,8 +24,8 @@ describe('KeptAnswers', () => {
     expect(made).toBe(3);
   });
 
-  it('keeps at most its bytes per entry, the oldest first out, and no small answer', () => {
-    const kept = new KeptAnswers<object>(12_000);
+  it('keeps at most its bytes per entry, the oldest first out, and none larger than that', () => {
+    const kept = new KeptAnswers<object>({ maxBytes: 12_000 });
     const entry = {};
     const a = kept.get(entry, 'a', () => big('a'));
     const b = kept.get(entry, 'b', () => big('b'));
@@ -33,9 +33,7 @@ describe('KeptAnswers', () => {
     expect(kept.get(entry, 'b', () => big('x'))).toBe(b);
     expect(kept.get(entry, 'a', () => big('x'))).not.toBe(a);
 
-    const small = kept.get(entry, 'small', () => Buffer.from('{"small":true}'));
-    expect(kept.get(entry, 'small', () => Buffer.from('{"small":true}'))).not.toBe(small);
-    // A slice of a larger buffer (Node's pool) is kept as a copy with memory of its own.
+    // A slice of a larger buffer (Node's pool, for a small one) is kept as a copy of its own.
     const slice = Buffer.from(big('s', 9000).buffer, 2000, 5000);
     const own = kept.get(entry, 'slice', () => slice);
     expect(own.equals(slice)).toBe(true);
@@ -43,5 +41,16 @@ describe('KeptAnswers', () => {
     expect(kept.get(entry, 'slice', () => big('x'))).toBe(own);
     const huge = kept.get(entry, 'huge', () => big('h', 20_000));
     expect(kept.get(entry, 'huge', () => big('h', 20_000))).not.toBe(huge);
+  });
+
+  it('keeps at most its number of answers per entry, the oldest first out', () => {
+    const kept = new KeptAnswers<object>({ maxAnswers: 2 });
+    const entry = {};
+    const a = kept.get(entry, 'a', () => big('a'));
+    const b = kept.get(entry, 'b', () => big('b'));
+    const c = kept.get(entry, 'c', () => big('c'));
+    expect(kept.get(entry, 'c', () => big('x'))).toBe(c);
+    expect(kept.get(entry, 'b', () => big('x'))).toBe(b);
+    expect(kept.get(entry, 'a', () => big('x'))).not.toBe(a);
   });
 });

@@ -2,23 +2,21 @@
 // reader of a kind gets the same Buffer, so it is not put together again per request and its
 // compressed copies (plugins/prepared-json.ts, kept per Buffer) are made once, not per request.
 
-/** Below this an answer is sent uncompressed (plugins/prepared-json.ts) and is cheap to make. */
-const KEPT_MIN_BYTES = 1024;
-
 type Kept = { bytes: number; byKey: Map<string, Buffer> };
 
 /**
  * Answers by entry and key. They live as long as their entry (a WeakMap: an entry replaced in or
- * evicted from its cache takes them along), at most `maxBytesPerEntry` of them per entry, the
- * oldest first out; the entry's cache counts that room in its size. A small answer is not kept:
- * it is sent uncompressed and is cheap to make again.
+ * evicted from its cache takes them along), at most `maxAnswers` and `maxBytes` of them per entry,
+ * the oldest first out; the entry's cache counts that room in its size.
  */
 export class KeptAnswers<Entry extends object> {
   readonly #kept = new WeakMap<Entry, Kept>();
-  readonly #maxBytesPerEntry: number;
+  readonly #maxAnswers: number;
+  readonly #maxBytes: number;
 
-  constructor(maxBytesPerEntry: number) {
-    this.#maxBytesPerEntry = maxBytesPerEntry;
+  constructor(limits: { maxAnswers?: number; maxBytes?: number }) {
+    this.#maxAnswers = limits.maxAnswers ?? Infinity;
+    this.#maxBytes = limits.maxBytes ?? Infinity;
   }
 
   /** The answer kept for `entry` and `key`, or `make`'s, kept when it fits. */
@@ -27,7 +25,7 @@ export class KeptAnswers<Entry extends object> {
     const found = kept?.byKey.get(key);
     if (found) return found;
     const made = make();
-    if (made.byteLength < KEPT_MIN_BYTES || made.byteLength > this.#maxBytesPerEntry) return made;
+    if (made.byteLength > this.#maxBytes) return made;
     const answer = ownBuffer(made);
     if (!kept) {
       kept = { bytes: 0, byKey: new Map() };
@@ -36,7 +34,7 @@ export class KeptAnswers<Entry extends object> {
     kept.byKey.set(key, answer);
     kept.bytes += answer.byteLength;
     for (const [oldKey, oldest] of kept.byKey) {
-      if (kept.bytes <= this.#maxBytesPerEntry) break;
+      if (kept.bytes <= this.#maxBytes && kept.byKey.size <= this.#maxAnswers) break;
       kept.byKey.delete(oldKey);
       kept.bytes -= oldest.byteLength;
     }

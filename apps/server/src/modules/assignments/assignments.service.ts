@@ -19,6 +19,7 @@ import {
 import type { z } from 'zod';
 import type { SessionUser } from '../../plugins/auth.ts';
 import type { Db } from '../../plugins/database.ts';
+import { KeptAnswers } from '../../db/kept-answers.ts';
 import { deleteFileRows, unchargeFiles } from '../files/files.repository.ts';
 import type { UploadPolicy } from '../files/files.service.ts';
 import {
@@ -82,7 +83,7 @@ type CachedAssignments = AssignmentsJson & { bytes: number };
  * per request and its compressed copies (plugins/prepared-json.ts, kept per Buffer) are made once.
  * They go with their entry when it leaves the cache (its `bytes` counts them).
  */
-const answersOf = new WeakMap<CachedAssignments, Map<string, Buffer>>();
+const answersOf = new KeptAnswers<CachedAssignments>({ maxAnswers: 2 });
 
 /** The Assignments sections of this instance, checked against the version each request reads. */
 export class AssignmentsCache extends VersionedCache<SectionVersion, CachedAssignments> {
@@ -129,19 +130,11 @@ export async function getAssignmentsSection(
     myTeamId: access.memberTeamId,
     isLeader: access.role === 'leader',
   } satisfies Omit<AssignmentsSection, 'assignments' | 'teamsWithoutLeaderEmail'>);
-  let answers = answersOf.get(section);
-  if (!answers) {
-    answers = new Map();
-    answersOf.set(section, answers);
-  }
-  let answer = answers.get(head);
-  if (!answer) {
-    answer = Buffer.from(
+  return answersOf.get(section, head, () =>
+    Buffer.from(
       `${head.slice(0, -1)},"teamsWithoutLeaderEmail":${section.missing},"assignments":${section.assignments}}`,
-    );
-    answers.set(head, answer);
-  }
-  return answer;
+    ),
+  );
 }
 
 /** One assignment card as the caller sees it (after a change). */

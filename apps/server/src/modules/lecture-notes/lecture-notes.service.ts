@@ -22,6 +22,7 @@ import {
 } from '@teamshuffle/domain';
 import type { z } from 'zod';
 import type { SessionUser } from '../../plugins/auth.ts';
+import { KeptAnswers } from '../../db/kept-answers.ts';
 import type { Db } from '../../plugins/database.ts';
 import { deleteFileRows, unchargeFiles } from '../files/files.repository.ts';
 import type { UploadPolicy } from '../files/files.service.ts';
@@ -114,10 +115,8 @@ export class NotesCache extends VersionedCache<SectionVersion, CachedNotes> {
  * The answers made from a cached entry's notes, by reader kind (see `getNotesSection`): they live
  * as long as the entry's notes array, so an entry replaced or evicted takes its answers along.
  */
-const answersOf = new WeakMap<readonly ScopedNote[], Map<string, Buffer>>();
 const ANSWERS_PER_ENTRY = 4;
-/** Node's pool hands out slices below half its size (`Buffer.poolSize`, 8 kB). */
-const KEPT_ANSWER_MIN_BYTES = Buffer.poolSize >>> 1;
+const answersOf = new KeptAnswers<readonly ScopedNote[]>({ maxAnswers: ANSWERS_PER_ENTRY });
 
 /** The notes (UTF-16) and room for the answers kept from them (UTF-8, with their compressed
  * copies at most half as much again; see `answersOf`), and the parts kept with them. */
@@ -204,27 +203,11 @@ export async function getNotesSection(
         .map((note) => note.id)
         .join(',');
   const answerKey = `${sortOrder}\n${json}\n${reader.isOwner}\n${reader.canAuthor}\n${authored}`;
-  let answers = answersOf.get(notes);
-  if (!answers) {
-    answers = new Map();
-    answersOf.set(notes, answers);
-  }
-  const shared = answers.get(answerKey);
-  if (shared) return shared;
-  const bytes = Buffer.from(
-    `${json.slice(0, -1)},"notes":${notesJsonFor(notes, reader, sortOrder)}}`,
-  );
-  // A small answer is cheap to make again, and its bytes are a slice of a pool that keeping it
-  // would keep whole: only a large one is kept.
-  if (bytes.byteLength < KEPT_ANSWER_MIN_BYTES) return bytes;
-  answers.set(answerKey, bytes);
   // A few kinds of reader per entry (owner; leader, member, viewer of a team), the bound counted
   // in the entry's size; the oldest goes first.
-  for (const oldest of answers.keys()) {
-    if (answers.size <= ANSWERS_PER_ENTRY) break;
-    answers.delete(oldest);
-  }
-  return bytes;
+  return answersOf.get(notes, answerKey, () =>
+    Buffer.from(`${json.slice(0, -1)},"notes":${notesJsonFor(notes, reader, sortOrder)}}`),
+  );
 }
 
 /** One note as the caller sees it (after a change). */

@@ -172,7 +172,7 @@ function presentDetail(detail: WorkspaceDetailRows): PresentedDetail {
 }
 
 /** The answers made from the cached details, by their head (db/kept-answers.ts). */
-const detailAnswers = new KeptAnswers<PresentedDetail>(DETAIL_ANSWERS_MAX_BYTES);
+const detailAnswers = new KeptAnswers<PresentedDetail>({ maxBytes: DETAIL_ANSWERS_MAX_BYTES });
 
 /** The detail page's answer, as UTF-8 JSON, once the caller's access is decided. */
 async function presentWorkspace(db: Db, cache: DetailCache, access: Access): Promise<Buffer> {

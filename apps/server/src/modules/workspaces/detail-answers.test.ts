@@ -1,0 +1,61 @@
+// The workspace detail's answer is made once per cached detail and reader (issue 22): the same
+// Buffer for each of a reader's requests, so that a browser's GET, which asks for brotli, finds its
+// compressed copy made (plugins/prepared-json.ts keeps them per Buffer); a change makes a new one.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCourse, type Course } from '../../../test/course.ts';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
+import { user as users } from '../users/users.table.ts';
+import { DetailCache } from './detail-cache.ts';
+import { getWorkspace } from './workspaces.service.ts';
+
+describe('the workspace detail answer', () => {
+  let t: TestApp;
+  let c: Course;
+
+  beforeAll(async () => {
+    t = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
+    c = await buildCourse(t.app, t.config.publicUrl);
+  });
+  afterAll(() => t.close());
+
+  const sessionUser = async (id: string): Promise<SessionUser> => {
+    const [row] = await t.app.db.select().from(users).where(eq(users.id, id));
+    return {
+      id: row!.id,
+      name: row!.name,
+      email: row!.email,
+      emailVerified: row!.emailVerified,
+      phoneNumberVerified: false,
+      isVerified: row!.emailVerified,
+      sessionId: 'test',
+    };
+  };
+  const answer = async (cache: DetailCache, userId: string) =>
+    getWorkspace(t.app.db, cache, await sessionUser(userId), c.workspaceId);
+
+  it("is one Buffer per reader until the workspace changes, each with the reader's own head", async () => {
+    const cache = new DetailCache();
+    const owner = await answer(cache, c.ids.owner);
+    expect(await answer(cache, c.ids.owner)).toBe(owner);
+    const member = await answer(cache, c.ids.member);
+    const otherMember = await answer(cache, c.ids.otherMember);
+    expect(member).not.toBe(owner);
+    expect(otherMember).not.toBe(member);
+    expect(await answer(cache, c.ids.member)).toBe(member);
+    const read = (body: Buffer) =>
+      JSON.parse(body.toString('utf8')) as { role: string; myTeamId: string; title: string };
+    expect(read(owner).role).toBe('owner');
+    expect(read(member)).toMatchObject({ role: 'member', myTeamId: c.team1.id });
+    expect(read(otherMember)).toMatchObject({ role: 'member', myTeamId: c.team2.id });
+
+    const renamed = await c.owner.request('PATCH', `/api/workspaces/${c.workspaceId}`, {
+      title: 'Renamed course',
+    });
+    expect(renamed.statusCode).toBe(204);
+    const changed = await answer(cache, c.ids.member);
+    expect(changed).not.toBe(member);
+    expect(read(changed).title).toBe('Renamed course');
+  });
+});
