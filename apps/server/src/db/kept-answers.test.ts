@@ -53,4 +53,16 @@ describe('KeptAnswers', () => {
     expect(kept.get(entry, 'b', () => big('x'))).toBe(b);
     expect(kept.get(entry, 'a', () => big('x'))).not.toBe(a);
   });
+
+  it("keeps at most the room its entry's cache counts for it", () => {
+    const kept = new KeptAnswers<{ room: number }>({ maxBytes: (entry) => entry.room });
+    const small = { room: 6000 };
+    const a = kept.get(small, 'a', () => big('a'));
+    kept.get(small, 'b', () => big('b')); // 10,000 bytes: a goes
+    expect(kept.get(small, 'a', () => big('x'))).not.toBe(a);
+    const large = { room: 12_000 };
+    const c = kept.get(large, 'c', () => big('c'));
+    kept.get(large, 'd', () => big('d'));
+    expect(kept.get(large, 'c', () => big('x'))).toBe(c);
+  });
 });

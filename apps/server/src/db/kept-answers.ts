@@ -12,11 +12,13 @@ type Kept = { bytes: number; byKey: Map<string, Buffer> };
 export class KeptAnswers<Entry extends object> {
   readonly #kept = new WeakMap<Entry, Kept>();
   readonly #maxAnswers: number;
-  readonly #maxBytes: number;
+  readonly #maxBytes: (entry: Entry) => number;
 
-  constructor(limits: { maxAnswers?: number; maxBytes?: number }) {
-    this.#maxAnswers = limits.maxAnswers ?? Infinity;
-    this.#maxBytes = limits.maxBytes ?? Infinity;
+  /** `maxBytes`: a number, or the room an entry's cache counts for it (see its size). */
+  constructor(limits: { maxAnswers?: number; maxBytes?: number | ((entry: Entry) => number) }) {
+    const { maxAnswers = Infinity, maxBytes = Infinity } = limits;
+    this.#maxAnswers = maxAnswers;
+    this.#maxBytes = typeof maxBytes === 'number' ? () => maxBytes : maxBytes;
   }
 
   /** The answer kept for `entry` and `key`, or `make`'s, kept when it fits. */
@@ -25,7 +27,8 @@ export class KeptAnswers<Entry extends object> {
     const found = kept?.byKey.get(key);
     if (found) return found;
     const made = make();
-    if (made.byteLength > this.#maxBytes) return made;
+    const maxBytes = this.#maxBytes(entry);
+    if (made.byteLength > maxBytes) return made;
     const answer = ownBuffer(made);
     if (!kept) {
       kept = { bytes: 0, byKey: new Map() };
@@ -34,7 +37,7 @@ export class KeptAnswers<Entry extends object> {
     kept.byKey.set(key, answer);
     kept.bytes += answer.byteLength;
     for (const [oldKey, oldest] of kept.byKey) {
-      if (kept.bytes <= this.#maxBytes && kept.byKey.size <= this.#maxAnswers) break;
+      if (kept.bytes <= maxBytes && kept.byKey.size <= this.#maxAnswers) break;
       kept.byKey.delete(oldKey);
       kept.bytes -= oldest.byteLength;
     }

@@ -112,8 +112,11 @@ export async function getAssignmentsSection(
       const loaded = await loadAssignmentsJson(db, workspaceId, asReader, {
         withMissingLeaders: canManage,
       });
-      // The strings (2 bytes a character at most) and up to two answers made from them.
-      return { ...loaded, bytes: (loaded.assignments.length + loaded.missing.length) * 4 + 200 };
+      // The strings (UTF-16) and up to two answers made from them (UTF-8, 3 bytes a Korean
+      // character), with their compressed copies (half as much again at most).
+      const characters = loaded.assignments.length + loaded.missing.length;
+      const answer = Buffer.byteLength(loaded.assignments) + Buffer.byteLength(loaded.missing);
+      return { ...loaded, bytes: characters * 2 + answer * 2 * 1.5 + 200 };
     });
   let section: CachedAssignments;
   if (reader.isOwner) {

@@ -35,7 +35,7 @@ describe('the workspace detail answer', () => {
   const answer = async (cache: DetailCache, userId: string) =>
     getWorkspace(t.app.db, cache, await sessionUser(userId), c.workspaceId);
 
-  it("is one Buffer per reader until the workspace changes, each with the reader's own head", async () => {
+  it("is one Buffer per reader until the workspace's detail changes, each with the reader's own head", async () => {
     const cache = new DetailCache();
     const owner = await answer(cache, c.ids.owner);
     expect(await answer(cache, c.ids.owner)).toBe(owner);
@@ -50,12 +50,42 @@ describe('the workspace detail answer', () => {
     expect(read(member)).toMatchObject({ role: 'member', myTeamId: c.team1.id });
     expect(read(otherMember)).toMatchObject({ role: 'member', myTeamId: c.team2.id });
 
-    const renamed = await c.owner.request('PATCH', `/api/workspaces/${c.workspaceId}`, {
-      title: 'Renamed course',
-    });
-    expect(renamed.statusCode).toBe(204);
+    // A change to what every reader shares (team 2's leader), not to this reader's head: a new
+    // cached detail, so a new answer with it.
+    const team2 = c.detail.teams.find((team) => team.id === c.team2.id)!;
+    const newLeader = c.team2.memberIds.find((id) => id !== team2.leaderMemberId)!;
+    const led = await c.owner.request(
+      'PUT',
+      `/api/workspaces/${c.workspaceId}/teams/${c.team2.id}/leader`,
+      { memberId: newLeader },
+    );
+    expect(led.statusCode).toBe(200);
     const changed = await answer(cache, c.ids.member);
     expect(changed).not.toBe(member);
-    expect(read(changed).title).toBe('Renamed course');
+    const leaders = (body: Buffer) =>
+      (
+        JSON.parse(body.toString('utf8')) as { teams: { leaderMemberId: string | null }[] }
+      ).teams.map((team) => team.leaderMemberId);
+    expect(leaders(changed)).toContain(newLeader);
+    expect(leaders(member)).not.toContain(newLeader);
+    expect(await answer(cache, c.ids.member)).toBe(changed);
+  });
+
+  it('keeps a viewer’s answer without e-mails apart from a member’s with them', async () => {
+    const cache = new DetailCache();
+    const madePublic = await c.owner.request('PATCH', `/api/workspaces/${c.workspaceId}`, {
+      isPublic: true,
+    });
+    expect(madePublic.statusCode).toBe(204);
+    const emails = (body: Buffer) =>
+      (JSON.parse(body.toString('utf8')) as { members: { email: string | null }[] }).members.map(
+        (member) => member.email,
+      );
+    const member = await answer(cache, c.ids.member);
+    const viewer = await answer(cache, c.ids.stranger);
+    expect(emails(member).some((email) => email !== null)).toBe(true);
+    expect(emails(viewer).every((email) => email === null)).toBe(true);
+    expect(await answer(cache, c.ids.stranger)).toBe(viewer);
+    expect(await answer(cache, c.ids.member)).toBe(member);
   });
 });

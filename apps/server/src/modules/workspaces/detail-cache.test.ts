@@ -81,11 +81,12 @@ describe('DetailCache', () => {
   });
 
   it('drops the least recently used entries beyond its byte budget, and never keeps one larger than it', async () => {
-    const cache = new DetailCache(100); // each entry below is 2 x 20 = 40 bytes
+    // Each entry below is 2 x 20 bytes and room for two answers of 20 (x 1.5): 100 bytes.
+    const cache = new DetailCache(250);
     await cache.get('a', v(1), loader(v(1), 20).load);
     await cache.get('b', v(1), loader(v(1), 20).load);
     await cache.get('a', v(1), loader(v(1), 20).load); // a is now the most recent
-    await cache.get('c', v(1), loader(v(1), 20).load); // 120 bytes: b goes
+    await cache.get('c', v(1), loader(v(1), 20).load); // 300 bytes: b goes
     expect(cache.size).toBe(2);
     const again = loader(v(1), 20);
     await cache.get('a', v(1), again.load);

@@ -24,22 +24,25 @@ export type PresentedDetail = {
   withoutEmails: Buffer;
 };
 
-/**
- * The most bytes of answers kept per detail (`presentWorkspace`: one per roster entry that reads
- * it, as each answer names the reader's own entry; a class of 40 at 14 kB each is 560 kB).
- */
+/** The most bytes of answers kept per detail, however large its class. */
 export const DETAIL_ANSWERS_MAX_BYTES = 2 * 1024 * 1024;
 
 /**
- * The two tails, and room for the answers kept from them: one per member who reads it, with its
- * compressed copies (a quarter of it or less), at most `DETAIL_ANSWERS_MAX_BYTES`.
+ * The bytes of answers kept from a detail (`presentWorkspace`): one per reader, as each names the
+ * reader's own roster entry; room for every member, the owner and the viewers' one, at most
+ * `DETAIL_ANSWERS_MAX_BYTES` (a class of 40 at 14 kB each: 590 kB).
  */
+export function detailAnswersRoom(entry: PresentedDetail): number {
+  return Math.min(
+    DETAIL_ANSWERS_MAX_BYTES,
+    (entry.counts.totalMembers + 2) * entry.withEmails.byteLength,
+  );
+}
+
+/** The two tails, and the room for the answers kept from them with their compressed copies. */
 function sizeOf(entry: PresentedDetail): number {
-  const answers = entry.counts.totalMembers * entry.withEmails.byteLength * 1.5;
   return (
-    entry.withEmails.byteLength +
-    entry.withoutEmails.byteLength +
-    Math.min(answers, DETAIL_ANSWERS_MAX_BYTES * 1.25)
+    entry.withEmails.byteLength + entry.withoutEmails.byteLength + detailAnswersRoom(entry) * 1.5
   );
 }
 

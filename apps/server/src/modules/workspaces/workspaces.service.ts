@@ -42,11 +42,7 @@ import {
   type WorkspaceCardRow,
   type WorkspaceDetailRows,
 } from './workspaces.repository.ts';
-import {
-  DETAIL_ANSWERS_MAX_BYTES,
-  type DetailCache,
-  type PresentedDetail,
-} from './detail-cache.ts';
+import { type DetailCache, type PresentedDetail, detailAnswersRoom } from './detail-cache.ts';
 import type { SessionWithUser } from '../users/users.repository.ts';
 
 type CardRole = 'creator' | 'leader' | 'member' | 'viewer';
@@ -172,7 +168,7 @@ function presentDetail(detail: WorkspaceDetailRows): PresentedDetail {
 }
 
 /** The answers made from the cached details, by their head (db/kept-answers.ts). */
-const detailAnswers = new KeptAnswers<PresentedDetail>({ maxBytes: DETAIL_ANSWERS_MAX_BYTES });
+const detailAnswers = new KeptAnswers<PresentedDetail>({ maxBytes: detailAnswersRoom });
 
 /** The detail page's answer, as UTF-8 JSON, once the caller's access is decided. */
 async function presentWorkspace(db: Db, cache: DetailCache, access: Access): Promise<Buffer> {
