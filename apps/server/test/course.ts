@@ -2,6 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { notifications } from '../src/modules/notifications/notifications.table.ts';
+import { user as users } from '../src/modules/users/users.table.ts';
+import type { SessionUser } from '../src/plugins/auth.ts';
 import { buildUser, TestClient, uniqueEmail } from './client.ts';
 import {
   buildAssignmentInput,
@@ -160,4 +162,19 @@ export async function buildCourseWork(
   );
   expect(assignment.statusCode).toBe(201);
   return { noteId, assignmentId: assignment.json().id as string };
+}
+
+/** The signed-in user of one of `userId`'s sessions, as the auth plugin makes it for a request. */
+export async function sessionUserOf(app: FastifyInstance, userId: string): Promise<SessionUser> {
+  const [row] = await app.db.select().from(users).where(eq(users.id, userId));
+  if (!row) throw new Error(`no user ${userId}`);
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    emailVerified: row.emailVerified,
+    phoneNumberVerified: false,
+    isVerified: row.emailVerified,
+    sessionId: 'test',
+  };
 }

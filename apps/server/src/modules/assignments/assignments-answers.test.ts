@@ -1,13 +1,10 @@
 // The Assignments section's answer is made once per cached entry and reader kind (issue 22): the
 // same Buffer for every request of that kind, so it is neither encoded nor compressed again per
 // request (plugins/prepared-json.ts keeps compressed copies per Buffer); a change makes a new one.
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCourse, type Course } from '../../../test/course.ts';
+import { buildCourse, type Course, sessionUserOf } from '../../../test/course.ts';
 import { buildAssignmentInput } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { user as users } from '../users/users.table.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
 import { authorize } from '../workspace-access/workspace-access.ts';
 import { AssignmentsCache, getAssignmentsSection } from './assignments.service.ts';
 
@@ -21,20 +18,8 @@ describe('the Assignments section answer', () => {
   });
   afterAll(() => t.close());
 
-  const sessionUser = async (id: string): Promise<SessionUser> => {
-    const [row] = await t.app.db.select().from(users).where(eq(users.id, id));
-    return {
-      id: row!.id,
-      name: row!.name,
-      email: row!.email,
-      emailVerified: row!.emailVerified,
-      phoneNumberVerified: false,
-      isVerified: row!.emailVerified,
-      sessionId: 'test',
-    };
-  };
   const answer = async (cache: AssignmentsCache, userId: string) => {
-    const user = await sessionUser(userId);
+    const user = await sessionUserOf(t.app, userId);
     const access = await authorize(t.app.db, user, c.workspaceId, 'read');
     return getAssignmentsSection(t.app.db, cache, access, user);
   };

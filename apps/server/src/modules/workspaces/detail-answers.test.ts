@@ -1,12 +1,9 @@
 // The workspace detail's answer is made once per cached detail and reader (issue 22): the same
 // Buffer for each of a reader's requests, so that a browser's GET, which asks for brotli, finds its
 // compressed copy made (plugins/prepared-json.ts keeps them per Buffer); a change makes a new one.
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCourse, type Course } from '../../../test/course.ts';
+import { buildCourse, type Course, sessionUserOf } from '../../../test/course.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import type { SessionUser } from '../../plugins/auth.ts';
-import { user as users } from '../users/users.table.ts';
 import { DetailCache } from './detail-cache.ts';
 import { getWorkspace } from './workspaces.service.ts';
 
@@ -20,20 +17,8 @@ describe('the workspace detail answer', () => {
   });
   afterAll(() => t.close());
 
-  const sessionUser = async (id: string): Promise<SessionUser> => {
-    const [row] = await t.app.db.select().from(users).where(eq(users.id, id));
-    return {
-      id: row!.id,
-      name: row!.name,
-      email: row!.email,
-      emailVerified: row!.emailVerified,
-      phoneNumberVerified: false,
-      isVerified: row!.emailVerified,
-      sessionId: 'test',
-    };
-  };
   const answer = async (cache: DetailCache, userId: string) =>
-    getWorkspace(t.app.db, cache, await sessionUser(userId), c.workspaceId);
+    getWorkspace(t.app.db, cache, await sessionUserOf(t.app, userId), c.workspaceId);
 
   it("is one Buffer per reader until the workspace's detail changes, each with the reader's own head", async () => {
     const cache = new DetailCache();
