@@ -1,10 +1,12 @@
 // The signed-in pages as the server renders them (decision 0011, issue 22): with the page's data
 // list, the workspace page asks the API only for its first screen (the session, the workspace)
 // and renders once; the sections stay pending, for the browser to load.
+import { QueryClient, hydrate } from '@tanstack/react-query';
 import type { WorkspaceDetail } from '@teamshuffle/domain';
-import { workspaceDetail } from '@teamshuffle/domain';
+import { WORKSPACE_TABS, workspaceDetail, workspaceTabPath } from '@teamshuffle/domain';
 import { describe, expect, it } from 'vitest';
 import { renderSignedInPage } from './prerender';
+import { workspacePageData } from './routes/workspace.data';
 
 const USER = {
   id: 'u-owner',
@@ -157,6 +159,81 @@ describe('the workspace page rendered on the server', () => {
       api(answers).transport,
     );
     expect(ownersMembers).toBeNull();
+  });
+
+  it('shows a busy status wherever it leaves a section to the browser, for every role and section', async () => {
+    // public/after-paint.js starts the app right after the first paint only on a page that shows
+    // one ([aria-busy="true"] or [role="status"]); otherwise the app waits for the visitor's
+    // first interaction (decision 0011), and the section kept saying "Loading" (the owner's Team
+    // Scores did, 2026-11-27).
+    const owner = detail(10);
+    const viewers = {
+      owner,
+      leader: { ...owner, role: 'leader', myMemberId: 'm1-1', myTeamId: 't1' },
+      member: { ...owner, role: 'member', myMemberId: 'm1-2', myTeamId: 't1' },
+    } as const;
+    const checked: string[] = [];
+    for (const [viewer, answer] of Object.entries(viewers)) {
+      for (const tab of WORKSPACE_TABS) {
+        const { transport } = api({
+          '/api/me': { user: USER },
+          '/api/notifications/counts': COUNTS,
+          [`/api/workspaces/${WORKSPACE_ID}`]: answer,
+        });
+        const page = await renderSignedInPage(workspaceTabPath(WORKSPACE_ID, tab), 'en', transport);
+        // Handed to the app (the owner's Members): the app renders it, with its own loaders.
+        if (!page) continue;
+        const client = new QueryClient();
+        hydrate(client, page.queries);
+        const { rest } = workspacePageData({ kind: 'id', id: WORKSPACE_ID }, tab)(client);
+        if (rest.length === 0) continue;
+        checked.push(`${viewer} ${tab}`);
+        expect(/aria-busy="true"|role="status"/.test(page.markup), `${viewer} on ${tab}`).toBe(
+          true,
+        );
+      }
+    }
+    // The sections left to the browser: the notes (Overview and Lecture Notes), Assignments and
+    // My grades for everyone (the owner's /grades answers with a message), the owner's Team
+    // Scores and Gradebook. The owner's Members is handed to the app.
+    const everyone = (viewer: string) =>
+      ['overview', 'notes', 'assignments', 'grades'].map((tab) => `${viewer} ${tab}`);
+    expect(checked.sort()).toEqual(
+      [
+        ...everyone('owner'),
+        'owner scores',
+        'owner gradebook',
+        ...everyone('leader'),
+        ...everyone('member'),
+      ].sort(),
+    );
+  });
+
+  it('says which sections a member is not shown, each in its own words', async () => {
+    const render = async (tab: 'scores' | 'gradebook') =>
+      (
+        await renderSignedInPage(
+          workspaceTabPath(WORKSPACE_ID, tab),
+          'en',
+          api({
+            '/api/me': { user: USER },
+            '/api/notifications/counts': COUNTS,
+            [`/api/workspaces/${WORKSPACE_ID}`]: {
+              ...detail(2),
+              role: 'member',
+              myMemberId: 'm1-2',
+              myTeamId: 't1',
+            },
+          }).transport,
+        )
+      )?.markup;
+    expect(await render('scores')).toContain(
+      'Team Scores are shown to the workspace owner once teams have leaders.',
+    );
+    // The Gradebook's address said the Team Scores' words before (2026-11-27).
+    const gradebook = await render('gradebook');
+    expect(gradebook).toContain('The Gradebook is shown to the workspace owner.');
+    expect(gradebook).not.toContain('Team Scores are shown');
   });
 
   it('grows with the roster (the sections are never part of it)', async () => {

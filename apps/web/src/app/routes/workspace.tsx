@@ -77,6 +77,7 @@ function WorkspaceSection({
   tab: WorkspaceTab;
   noteId: string | null;
 }) {
+  const { t } = useTranslation();
   switch (tab) {
     case 'overview':
       return (
@@ -91,10 +92,18 @@ function WorkspaceSection({
     case 'assignments':
       return <AssignmentsSection detail={detail} />;
     case 'scores':
-      return showsTeamScores(detail) ? <TeamScoresSection detail={detail} /> : <ScoresHidden />;
+      return showsTeamScores(detail) ? (
+        <TeamScoresSection detail={detail} />
+      ) : (
+        <SectionHidden message={t('workspace.tabs.scoresHidden')} />
+      );
     // The gradebook (issue 25): the owner's; My grades for a member on the roster.
     case 'gradebook':
-      return detail.role === 'owner' ? <GradebookSection detail={detail} /> : <ScoresHidden />;
+      return detail.role === 'owner' ? (
+        <GradebookSection detail={detail} />
+      ) : (
+        <SectionHidden message={t('gradebook.hidden')} />
+      );
     case 'grades':
       return <MyGradesSection detail={detail} />;
     case 'members':
@@ -120,10 +129,12 @@ function WorkspaceSection({
   }
 }
 
-/** Team Scores' address for someone it is not shown to (a member, or before any leader). */
-function ScoresHidden() {
-  const { t } = useTranslation();
-  return <Text c="dimmed">{t('workspace.tabs.scoresHidden')}</Text>;
+/**
+ * A section's address for someone it is not shown to: Team Scores for a member or before any
+ * leader, the Gradebook for anyone but the owner.
+ */
+function SectionHidden({ message }: { message: string }) {
+  return <Text c="dimmed">{message}</Text>;
 }
 
 /** The section links the caller has: Team Scores only where the section shows (the owner's). */

@@ -4,6 +4,7 @@ export const gradebookEn = {
   myTab: 'My grades',
   title: 'Gradebook',
   myTitle: 'My grades',
+  hidden: 'The Gradebook is shown to the workspace owner.',
   loading: 'Loading grades…',
   loadFailed: 'The grades could not be loaded.',
   empty: 'No graded items yet',

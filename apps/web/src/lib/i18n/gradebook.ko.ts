@@ -6,6 +6,7 @@ export const gradebookKo: typeof gradebookEn = {
   myTab: '내 성적',
   title: '성적부',
   myTitle: '내 성적',
+  hidden: '성적부는 워크스페이스 소유자에게 표시됩니다.',
   loading: '성적을 불러오는 중…',
   loadFailed: '성적을 불러오지 못했습니다.',
   empty: '아직 채점할 항목이 없습니다',

@@ -31,7 +31,9 @@ function TeamScores({ workspaceId }: { workspaceId: string }) {
         </Button>
       </Group>
       {query.isPending ? (
-        <Group gap="xs">
+        // A busy status: a page the server rendered with this section left to the app starts the
+        // app right after its first paint when it shows one (public/after-paint.js).
+        <Group gap="xs" role="status" aria-live="polite" aria-busy="true">
           <Loader size="sm" />
           <Text size="sm" c="dimmed">
             {t('assignments.scores.loading')}
