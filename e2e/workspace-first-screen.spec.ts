@@ -7,6 +7,7 @@ import {
   createCourseWorkspace,
   createOpenAssignment,
   createPublishedNote,
+  sectionLink,
   setCourseAccounts,
   waitForUnread,
 } from './support/workspaces.ts';
@@ -238,5 +239,29 @@ test.describe('workspace page: the server-rendered first screen and the app over
         .getByRole('navigation', { name: '워크스페이스 섹션' })
         .getByRole('link', { name: '개요' }),
     ).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('a click on the header while the next section is still rendering is made: Settings opens', async () => {
+    // A section change renders in a transition, the old section on screen meanwhile. A click on
+    // the header then must reach the page that stays, not one about to be replaced (CI,
+    // 2026-11-27: the Settings dialog never opened). The CPU is slowed so the render is long.
+    const { page } = owner;
+    await page.goto(`/workspace/${workspaceId}/notes`);
+    await waitForApp(page);
+    await expect(section(page, 'Lecture Notes').getByRole('article')).toHaveCount(1);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 30 });
+    try {
+      await sectionLink(page, 'Overview').click();
+      await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    } finally {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      await cdp.detach();
+    }
+    await expect(section(page, "This week's lecture note")).toBeVisible();
+    const settings = page.getByRole('dialog', { name: 'Team Settings' });
+    await expect(settings.getByRole('textbox', { name: 'Team name' })).toHaveValue(title);
+    await page.keyboard.press('Escape');
+    await expect(settings).toBeHidden();
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   PAGE_PATHS,
   WORKSPACE_TABS,
+  pageKeyOf,
   workspacePrintPath,
   workspaceTabAt,
   workspaceTabPath,
@@ -39,5 +40,33 @@ describe('the workspace page sections at their own addresses', () => {
     expect(workspacePrintPath('ws 1')).toBe('/workspace/ws%201/print');
     expect(PAGE_PATHS.workspacePrint).toBe('/workspace/:workspaceId/print');
     expect(workspaceTabAt(['print'])).toBeNull();
+  });
+});
+
+describe('the page an address shows', () => {
+  it('is one page for the Overview and every section of one workspace', () => {
+    const keys = [
+      ...WORKSPACE_TABS.map((tab) => workspaceTabPath('ws-1', tab)),
+      workspaceTabPath('ws-1', 'notes', 'note-7'),
+      '/workspace/ws-1/',
+    ].map(pageKeyOf);
+    expect(new Set(keys)).toEqual(new Set(['/workspace/ws-1']));
+  });
+
+  it('is another page for another workspace, its print view, its join page or any other address', () => {
+    for (const path of [
+      '/workspace/ws-2/notes',
+      workspacePrintPath('ws-1'),
+      '/workspace/ws-1/join',
+      '/workspace/ws-1/unknown',
+      '/workspace/ws-1/team/t-1/chat',
+      '/workspaces/course-1',
+      '/workspaces',
+      '/join/ABC',
+      '/',
+    ]) {
+      expect(pageKeyOf(path)).not.toBe('/workspace/ws-1');
+    }
+    expect(pageKeyOf('/workspace/ws-1/print')).toBe('/workspace/ws-1/print');
   });
 });

@@ -81,3 +81,17 @@ export function workspaceTabAt(
   const tab = WORKSPACE_TABS.find((name) => name === first);
   return tab === undefined ? null : { tab, noteId: null };
 }
+
+/**
+ * Which page an address shows, as one key: the Overview and the sections of one workspace
+ * (`/workspace/:workspaceId`, `/notes`, `/notes/:noteId`, ...) are one page, every other address
+ * a page of its own. The web app keeps a page mounted while its key stays (a section change keeps
+ * the header and its open dialog) and starts a new page when it changes.
+ */
+export function pageKeyOf(pathname: string): string {
+  const [, first, workspaceId, ...rest] = pathname.split('/');
+  if (first === 'workspace' && workspaceId !== undefined && workspaceId !== '') {
+    if (workspaceTabAt(rest.filter(Boolean)) !== null) return `/workspace/${workspaceId}`;
+  }
+  return pathname;
+}

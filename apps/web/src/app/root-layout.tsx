@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useState } from 'react';
+import { pageKeyOf } from '@teamshuffle/domain';
 import { Outlet, useLocation } from 'react-router';
 import { NavigationProgress } from '../components/navigation-progress';
 import { PageSkeleton } from '../components/page-skeleton';
@@ -51,14 +52,19 @@ function LazyVerificationGate() {
 
 /**
  * The page: its frame (skeletons) while its code first arrives, its error if it fails (not the
- * shell's). The Suspense boundary is inside the boundary keyed by the path, so a move to a page
+ * shell's). The Suspense boundary is inside the boundary keyed by the page, so a move to a page
  * whose code is still loading shows the new page's frame at once (with the progress bar) instead
  * of leaving the old page on screen, where it could still be clicked (issue 27).
+ *
+ * The key is the page, not the address: a workspace's sections are one page. Keyed by the
+ * address, a move to another section started the whole page over, header included; a click on
+ * the header while the move was still rendering (it renders in a transition) reached the old
+ * page and was lost with it: the Settings dialog never opened (CI, 2026-11-27).
  */
 function Page() {
   const { pathname } = useLocation();
   return (
-    <RouteErrorBoundary key={pathname}>
+    <RouteErrorBoundary key={pageKeyOf(pathname)} resetKey={pathname}>
       <Suspense fallback={<PageSkeleton />}>
         <Outlet />
       </Suspense>

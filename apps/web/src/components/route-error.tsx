@@ -36,17 +36,35 @@ export function RouteError({ error }: { error: unknown }) {
   );
 }
 
-type BoundaryState = { error: unknown; hasError: boolean };
+type BoundaryState = { error: unknown; hasError: boolean; resetKey: string };
 
 /**
  * Catches what a page throws (or its chunk failing) and shows RouteError in its place. Give it a
- * `key` that changes with the page, so moving to another page starts over.
+ * `key` that changes with the page, so moving to another page starts over, and the address as
+ * `resetKey`: a move to another address of the same page (a workspace's section) clears an error
+ * shown, without starting over a page that has none.
  */
-export class RouteErrorBoundary extends Component<{ children: ReactNode }, BoundaryState> {
-  override state: BoundaryState = { error: null, hasError: false };
+export class RouteErrorBoundary extends Component<
+  { children: ReactNode; resetKey?: string },
+  BoundaryState
+> {
+  override state: BoundaryState = {
+    error: null,
+    hasError: false,
+    resetKey: this.props.resetKey ?? '',
+  };
 
-  static getDerivedStateFromError(error: unknown): BoundaryState {
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
     return { error, hasError: true };
+  }
+
+  static getDerivedStateFromProps(
+    props: { resetKey?: string },
+    state: BoundaryState,
+  ): Partial<BoundaryState> | null {
+    const resetKey = props.resetKey ?? '';
+    if (resetKey === state.resetKey) return null;
+    return { error: null, hasError: false, resetKey };
   }
 
   override render() {
