@@ -193,18 +193,21 @@ describe('the workspace page rendered on the server', () => {
         );
       }
     }
-    // The sections left to the browser: the notes (Overview and Lecture Notes), Assignments and
-    // My grades for everyone (the owner's /grades answers with a message), the owner's Team
-    // Scores and Gradebook. The owner's Members is handed to the app.
+    // The sections left to the browser: the notes (Overview and Lecture Notes) and Assignments
+    // for everyone, My grades for those on the roster, the owner's Team Scores and Gradebook (the
+    // owner, on no team, is not asked for My grades: it would be refused). The owner's Members
+    // is handed to the app.
     const everyone = (viewer: string) =>
-      ['overview', 'notes', 'assignments', 'grades'].map((tab) => `${viewer} ${tab}`);
+      ['overview', 'notes', 'assignments'].map((tab) => `${viewer} ${tab}`);
     expect(checked.sort()).toEqual(
       [
         ...everyone('owner'),
         'owner scores',
         'owner gradebook',
         ...everyone('leader'),
+        'leader grades',
         ...everyone('member'),
+        'member grades',
       ].sort(),
     );
   });
@@ -234,6 +237,28 @@ describe('the workspace page rendered on the server', () => {
     const gradebook = await render('gradebook');
     expect(gradebook).toContain('The Gradebook is shown to the workspace owner.');
     expect(gradebook).not.toContain('Team Scores are shown');
+  });
+
+  it('says My grades is for the roster to an owner on no team, and leaves nothing to load', async () => {
+    // Before 2026-11-27 the owner's /grades asked for My grades twice, was refused (403) and
+    // showed the refusal; the page now knows from the workspace that the owner is on no team.
+    const { transport } = api({
+      '/api/me': { user: USER },
+      '/api/notifications/counts': COUNTS,
+      [`/api/workspaces/${WORKSPACE_ID}`]: detail(2),
+    });
+    const page = await renderSignedInPage(
+      workspaceTabPath(WORKSPACE_ID, 'grades'),
+      'en',
+      transport,
+    );
+    expect(page?.markup).toContain(
+      'My grades is only for members on the roster of this workspace.',
+    );
+    expect(page?.markup).not.toMatch(/aria-busy="true"/);
+    const client = new QueryClient();
+    hydrate(client, page!.queries);
+    expect(workspacePageData({ kind: 'id', id: WORKSPACE_ID }, 'grades')(client).rest).toEqual([]);
   });
 
   it('grows with the roster (the sections are never part of it)', async () => {

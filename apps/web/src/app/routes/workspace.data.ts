@@ -17,7 +17,8 @@ import { shellData } from '../page-data/shell.data';
  * 22: each section at its own address loads only its own data): Lecture Notes (also on the
  * Overview, which keeps the current week's note in front) and Assignments as soon as the session
  * and the workspace's id are known, beside the workspace itself; Team Scores once the workspace
- * says the caller owns it. Members needs the workspace alone.
+ * says the caller owns it; My grades once it says the caller is on the roster. Members needs the
+ * workspace alone.
  */
 export function workspacePageData(ref: WorkspaceRef, tab: WorkspaceTab = 'overview'): PageData {
   return (client: QueryClient) => {
@@ -36,7 +37,10 @@ export function workspacePageData(ref: WorkspaceRef, tab: WorkspaceTab = 'overvi
         rest.push(notesSectionQueryOptions(viewerId, workspaceId));
       }
       if (tab === 'assignments') rest.push(assignmentsQueryOptions(viewerId, workspaceId));
-      if (tab === 'grades') rest.push(myGradesQueryOptions(viewerId, workspaceId));
+    }
+    // My grades only for a member on the roster: anyone else would be refused (the section says so).
+    if (tab === 'grades' && detail !== undefined && detail.myMemberId !== null) {
+      rest.push(myGradesQueryOptions(viewerId, detail.id));
     }
     if (tab === 'scores' && detail?.role === 'owner') rest.push(teamScoresQueryOptions(detail.id));
     if (tab === 'gradebook' && detail?.role === 'owner')

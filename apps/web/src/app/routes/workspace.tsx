@@ -105,7 +105,11 @@ function WorkspaceSection({
         <SectionHidden message={t('gradebook.hidden')} />
       );
     case 'grades':
-      return <MyGradesSection detail={detail} />;
+      return detail.myMemberId !== null ? (
+        <MyGradesSection detail={detail} />
+      ) : (
+        <SectionHidden message={t('gradebook.errors.gradebook_not_on_roster')} />
+      );
     case 'members':
       return (
         <>
@@ -131,7 +135,7 @@ function WorkspaceSection({
 
 /**
  * A section's address for someone it is not shown to: Team Scores for a member or before any
- * leader, the Gradebook for anyone but the owner.
+ * leader, the Gradebook for anyone but the owner, My grades for anyone not on the roster.
  */
 function SectionHidden({ message }: { message: string }) {
   return <Text c="dimmed">{message}</Text>;
