@@ -3,6 +3,7 @@ import { IconAlertTriangle, IconFileSpreadsheet, IconPlus, IconRefresh } from '@
 import type { AssignmentsSection as Section, WorkspaceDetail } from '@teamshuffle/domain';
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
+import { SectionLoading } from '../../../components/section-loading';
 import { PageSection } from '../../../components/page-section';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { notify } from '../../../lib/notify';
@@ -162,10 +163,10 @@ export function AssignmentsSection({ detail }: { detail: WorkspaceDetail }) {
       ) : null}
 
       {query.isPending ? (
-        <Stack gap="sm" role="status" aria-busy="true" aria-label={t('assignments.loading')}>
+        <SectionLoading label={t('assignments.loading')}>
           <Skeleton height={88} radius="md" />
           <Skeleton height={88} radius="md" />
-        </Stack>
+        </SectionLoading>
       ) : query.isError ? (
         <Alert color="red" variant="light" role="alert">
           <Group justify="space-between" gap="sm">

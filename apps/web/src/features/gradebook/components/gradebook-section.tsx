@@ -18,11 +18,11 @@ import { useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { useTranslation } from '../../../lib/i18n';
+import { SectionLoading } from '../../../components/section-loading';
 import { notify } from '../../../lib/notify';
 import { useGradebook } from '../api/get-gradebook';
 import { useGradeCell } from '../api/grade-cell';
 import { GradebookCellMarks } from './gradebook-cell-marks';
-import { GradebookLoading } from './gradebook-loading';
 import { errorText, formatScore } from './gradebook-format';
 import { LatePenaltyText } from './late-penalty-text';
 import { OverrideModal } from './override-modal';
@@ -41,7 +41,7 @@ const isEditable = (item: GradebookItem) => item.kind === 'assignment' || item.k
 export function GradebookSection({ detail }: { detail: WorkspaceDetail }) {
   const { t } = useTranslation();
   const query = useGradebook(detail.id);
-  if (query.isPending) return <GradebookLoading />;
+  if (query.isPending) return <SectionLoading label={t('gradebook.loading')} />;
   if (query.isError) {
     return <Alert color="red">{apiErrorMessage(query.error, t('gradebook.loadFailed'))}</Alert>;
   }

@@ -2,10 +2,10 @@ import { Alert, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { WorkspaceDetail } from '@teamshuffle/domain';
 import { GradeBadge } from '../../../components/grade-badge';
 import { useTranslation } from '../../../lib/i18n';
+import { SectionLoading } from '../../../components/section-loading';
 import { useSession } from '../../../lib/session/session-context';
 import { useMyGrades } from '../api/get-my-grades';
 import { GradebookCellMarks } from './gradebook-cell-marks';
-import { GradebookLoading } from './gradebook-loading';
 import { errorText, formatScore } from './gradebook-format';
 import { LatePenaltyText } from './late-penalty-text';
 
@@ -18,7 +18,7 @@ export function MyGradesSection({ detail }: { detail: WorkspaceDetail }) {
   const { t } = useTranslation();
   const session = useSession();
   const query = useMyGrades(session.user?.id ?? null, detail.id);
-  if (query.isPending) return <GradebookLoading />;
+  if (query.isPending) return <SectionLoading label={t('gradebook.loading')} />;
   if (query.isError) return <Alert color="red">{errorText(query.error, t)}</Alert>;
   const { items, row } = query.data;
   return (

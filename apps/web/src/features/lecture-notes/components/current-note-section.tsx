@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { PageSection } from '../../../components/page-section';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { useTranslation } from '../../../lib/i18n';
+import { SectionLoading } from '../../../components/section-loading';
 import { useSession } from '../../../lib/session/session-context';
 import { useNotesSection } from '../api/get-notes-section';
 import { currentNote } from '../utils/current-note';
@@ -13,7 +14,6 @@ import { useFormatDate } from '../../../lib/dates/use-format-date';
 import { useNow } from '../../../hooks/use-now';
 import type { TaskViewer } from '../utils/task-view';
 import { NoteCard } from './note-card';
-import { NotesLoading } from './notes-loading';
 import { lazyModal } from '../../../components/lazy-modal';
 
 const NoteModal = lazyModal(async () => (await import('./note-modal')).NoteModal);
@@ -37,7 +37,7 @@ export function CurrentNoteSection({ detail }: { detail: WorkspaceDetail }) {
 
   let content;
   if (query.isPending) {
-    content = <NotesLoading />;
+    content = <SectionLoading label={t('lectureNotes.loading')} />;
   } else if (query.isError) {
     content = (
       <Alert color="red" variant="light" role="alert">

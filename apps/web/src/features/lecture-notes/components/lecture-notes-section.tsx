@@ -5,13 +5,13 @@ import type { LectureNote, WorkspaceDetail } from '@teamshuffle/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n';
+import { SectionLoading } from '../../../components/section-loading';
 import { PageSection } from '../../../components/page-section';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { useSession } from '../../../lib/session/session-context';
 import { useNotesSection } from '../api/get-notes-section';
 import type { TaskViewer } from '../utils/task-view';
 import { NoteCard } from './note-card';
-import { NotesLoading } from './notes-loading';
 import { lazyModal } from '../../../components/lazy-modal';
 
 // Dialogs load with their first opening (issue 14).
@@ -60,7 +60,7 @@ export function LectureNotesSection({
 
   let content;
   if (query.isPending) {
-    content = <NotesLoading />;
+    content = <SectionLoading label={t('lectureNotes.loading')} />;
   } else if (query.isError) {
     content = (
       <Alert

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Loader, SimpleGrid, Text } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import type { WorkspaceDetail } from '@teamshuffle/domain';
 import { useTranslation } from '../../../lib/i18n';
+import { SectionLoading } from '../../../components/section-loading';
 import { PageSection } from '../../../components/page-section';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { useTeamScores } from '../api/get-team-scores';
@@ -31,14 +32,7 @@ function TeamScores({ workspaceId }: { workspaceId: string }) {
         </Button>
       </Group>
       {query.isPending ? (
-        // A busy status: a page the server rendered with this section left to the app starts the
-        // app right after its first paint when it shows one (public/after-paint.js).
-        <Group gap="xs" role="status" aria-live="polite" aria-busy="true">
-          <Loader size="sm" />
-          <Text size="sm" c="dimmed">
-            {t('assignments.scores.loading')}
-          </Text>
-        </Group>
+        <SectionLoading label={t('assignments.scores.loading')} />
       ) : query.isError ? (
         <Alert color="red" variant="light" role="alert">
           {apiErrorMessage(query.error, t('assignments.scores.loadFailed'))}
