@@ -91,7 +91,8 @@ test.describe.serial('notes carry over, and a late hand-in warns', () => {
 
   test('owner: duplicates the note to next week and opens the new draft', async () => {
     const { page } = owner;
-    await page.goto(`/workspace/${workspaceId}/notes`);
+    // From the note's own address, so the new draft opens from one note's page to another's.
+    await page.goto(`/workspace/${workspaceId}/notes/${noteId}`);
     await expect(cards(page)).toHaveCount(1);
     await cards(page)
       .getByRole('group', { name: `Actions for ${title}` })
@@ -120,6 +121,17 @@ test.describe.serial('notes carry over, and a late hand-in warns', () => {
     expect(made).toMatchObject({ week: 4, date: '2026-03-23', isPublished: false });
     expect(Date.parse(made.task!.deadline!)).toBe(Date.parse(deadline) + 7 * DAY);
     expect(made.task!.teams.every((team) => team.current === null)).toBe(true);
+
+    // A team's task opened on the draft stays with the draft: Back to the original note shows
+    // that note with nothing open (the panel once followed to the other note, its hand-in form
+    // then the original's).
+    await copy.getByRole('button', { name: 'Open the task of Team 1' }).click();
+    const panel = page.getByRole('dialog', { name: 'Task Submission: Team 1' });
+    await expect(panel).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`/workspace/${workspaceId}/notes/${noteId}$`));
+    await expect(cards(page).getByTestId('draft-badge')).toHaveCount(0);
+    await expect(panel).toBeHidden();
   });
 
   test('member: does not see the draft', async () => {

@@ -88,7 +88,10 @@ function WorkspaceSection({
         </>
       );
     case 'notes':
-      return <LectureNotesSection detail={detail} noteId={noteId} />;
+      // Keyed by the note shown: one note's card (its open task panel, a form half filled) must
+      // not carry over to another note's address, nor the list's to a note (the page itself
+      // stays mounted across its sections, app/root-layout.tsx).
+      return <LectureNotesSection key={noteId ?? ''} detail={detail} noteId={noteId} />;
     case 'assignments':
       return <AssignmentsSection detail={detail} />;
     case 'scores':
