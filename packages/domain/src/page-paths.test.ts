@@ -3,6 +3,7 @@ import {
   PAGE_PATHS,
   WORKSPACE_TABS,
   pageKeyOf,
+  workspaceSectionAt,
   workspacePrintPath,
   workspaceTabAt,
   workspaceTabPath,
@@ -68,5 +69,20 @@ describe('the page an address shows', () => {
       expect(pageKeyOf(path)).not.toBe('/workspace/ws-1');
     }
     expect(pageKeyOf('/workspace/ws-1/print')).toBe('/workspace/ws-1/print');
+  });
+
+  it('reads the workspace, the section and the note from a section address', () => {
+    expect(workspaceSectionAt('/workspace/ws-1/notes/note-7')).toEqual({
+      workspaceId: 'ws-1',
+      tab: 'notes',
+      noteId: 'note-7',
+    });
+    expect(workspaceSectionAt('/workspace/ws-1')).toEqual({
+      workspaceId: 'ws-1',
+      tab: 'overview',
+      noteId: null,
+    });
+    expect(workspaceSectionAt('/workspaces/course-1')).toBeNull();
+    expect(workspaceSectionAt('/workspace/ws-1/print')).toBeNull();
   });
 });

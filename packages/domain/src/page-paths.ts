@@ -83,15 +83,25 @@ export function workspaceTabAt(
 }
 
 /**
+ * The workspace section an address shows (`/workspace/:workspaceId`, `/notes`, `/notes/:noteId`,
+ * ...), with its workspace's id; null for any other address.
+ */
+export function workspaceSectionAt(
+  pathname: string,
+): { workspaceId: string; tab: WorkspaceTab; noteId: string | null } | null {
+  const [, first, workspaceId, ...rest] = pathname.split('/');
+  if (first !== 'workspace' || workspaceId === undefined || workspaceId === '') return null;
+  const section = workspaceTabAt(rest.filter(Boolean));
+  return section === null ? null : { workspaceId, ...section };
+}
+
+/**
  * Which page an address shows, as one key: the Overview and the sections of one workspace
  * (`/workspace/:workspaceId`, `/notes`, `/notes/:noteId`, ...) are one page, every other address
  * a page of its own. The web app keeps a page mounted while its key stays (a section change keeps
  * the header and its open dialog) and starts a new page when it changes.
  */
 export function pageKeyOf(pathname: string): string {
-  const [, first, workspaceId, ...rest] = pathname.split('/');
-  if (first === 'workspace' && workspaceId !== undefined && workspaceId !== '') {
-    if (workspaceTabAt(rest.filter(Boolean)) !== null) return `/workspace/${workspaceId}`;
-  }
-  return pathname;
+  const section = workspaceSectionAt(pathname);
+  return section === null ? pathname : `/workspace/${section.workspaceId}`;
 }

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { workspaceTabAt, workspaceTabPath } from '@teamshuffle/domain';
+import { workspaceSectionAt, workspaceTabPath } from '@teamshuffle/domain';
 import type { WorkspaceDetail, WorkspaceTab } from '@teamshuffle/domain';
 import { useMemo } from 'react';
 import { useLocation, useParams } from 'react-router';
@@ -46,9 +46,7 @@ export function WorkspaceRoute() {
     [workspaceId, slug],
   );
   // The router sends only the section addresses here (router.tsx); the slug's page is the Overview.
-  const section = (workspaceId !== undefined
-    ? workspaceTabAt(pathname.split('/').slice(3).filter(Boolean))
-    : null) ?? { tab: 'overview' as const, noteId: null };
+  const section = workspaceSectionAt(pathname) ?? { tab: 'overview' as const, noteId: null };
   const { tab } = section;
   // A new workspace is a new page: nothing (open modals, forms) carries over; a new section of
   // the same workspace keeps the header.
