@@ -17,7 +17,9 @@
 // web build that exists (as `bench web`). BENCH_SKIP_POSTGRES=1 or CLASS_DATABASE=pglite: PGlite
 // only; CLASS_DATABASE=postgresql: PostgreSQL only. CLASS_SAVES: balanced saves measured (2).
 // BENCH_PROBE=inline: health's probes on the bench's main thread instead of their worker
-// (health-probe.ts), to compare with runs before 2026-11-26 evening. CLASS_BURST=refetch: the
+// (health-probe.ts), to compare with runs before 2026-11-26 evening. BENCH_PROBE_RATE: health's
+// probes a second (500), sent at a constant rate; BENCH_PROBE_LOOP=closed: two loops sending back
+// to back instead (the runs until 2026-11-27 night, decision 0039). CLASS_BURST=refetch: the
 // burst's visitors also ask again for what the page carries (the model before 2026-11-26 night).
 // CLASS_BURSTS: bursts measured (3: the first visits, the target, then two after a change).
 // CLASS_ENCODING=identity: the page's and the sections' load runs ask for answers uncompressed
@@ -49,7 +51,7 @@ import {
 } from './bench-client.ts';
 import { BROWSER_ENCODINGS } from './browser-encodings.ts';
 import { freshPostgres, row } from './harness.ts';
-import { PROBE_PLACE, startProbes } from './health-probe.ts';
+import { probesDescribed, startProbes } from './health-probe.ts';
 import { cpuPressure } from './pressure.ts';
 import { buildWeb } from './web.bench.ts';
 
@@ -85,7 +87,10 @@ const SAVE_TEAMS = 10;
 const SAVES = Number(process.env.CLASS_SAVES ?? 2);
 const CONNECTIONS = Number(process.env.CLASS_CONNECTIONS ?? 10);
 const PAGE_CONNECTIONS = Number(process.env.CLASS_PAGE_CONNECTIONS ?? 2);
-/** Health probes in parallel while the burst or a save runs (and for as long alone). */
+/**
+ * Health's probes while the burst or a save runs (and for as long alone): the connections opened
+ * first at a constant rate, the loops with BENCH_PROBE_LOOP=closed (health-probe.ts).
+ */
 const PROBES = 2;
 const PROBE_ALONE_MS = 3000;
 
@@ -1142,7 +1147,7 @@ function report(run: DatabaseRun, seconds: number): Check[] {
     );
   }
   const probeLine = (name: string, probe: Probe) =>
-    `    health ${name.padEnd(22)} p50 ${probe.p50Ms.toFixed(1)} ms, p99 ${probe.p99Ms.toFixed(1)} ms, max ${probe.maxMs.toFixed(1)} ms (${probe.samples} requests, ${PROBES} at a time, from ${PROBE_PLACE === 'worker' ? "a worker thread of the bench's" : "the bench's main thread"})`;
+    `    health ${name.padEnd(22)} p50 ${probe.p50Ms.toFixed(1)} ms, p99 ${probe.p99Ms.toFixed(1)} ms, max ${probe.maxMs.toFixed(1)} ms (${probe.samples} requests, ${probesDescribed(PROBES)})`;
   const ratios = bursts.map((one, i) => {
     console.log(
       `  burst ${i + 1}: ${one.rendered} of ${one.visitors} pages rendered by the server (the rest got the app shell: the render took over its time limit, or failed); ` +

@@ -3,9 +3,20 @@
 // behind the bench's own work (40 pages decompressed and their inlined data parsed, a 200 kB body
 // encoded, PostgreSQL's backends polled), and that wait was counted as the server's.
 // `BENCH_PROBE=inline` keeps them on the main thread, as the class bench did before 2026-11-26.
+//
+// Two ways to probe (decision 0039). By default at a constant rate (`BENCH_PROBE_RATE` a
+// second, 500), each probe sent at its time whether the ones before it are answered or not, and
+// its latency counted from that time: what a request arriving at a random moment waits, stalls
+// included. `BENCH_PROBE_LOOP=closed`: `probes` loops, each sending its next probe once the last
+// is answered (the class bench's probes until 2026-11-27 night). A closed loop sends as fast as
+// the server answers (about 1,300 a second here), so it loads the machine it measures (its
+// requests were about half the event loop's work in a burst, 2026-11-27), and while the server
+// stalls it waits instead of sending: a stall counts once, not for every request arriving in it.
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 
-type ProbeData = { url: string; probes: number };
+export type ProbeLoop = 'rate' | 'closed';
+
+type ProbeData = { url: string; probes: number; loop: ProbeLoop; rate: number };
 
 /** What the probes' worker posts: it runs, its latencies once stopped, or a probe's failure. */
 type ProbeMessage = 'started' | { latencies: number[] } | { failed: string };
@@ -18,6 +29,9 @@ export type ProbeRun = {
 };
 
 export const PROBE_PLACE = process.env.BENCH_PROBE === 'inline' ? 'inline' : 'worker';
+export const PROBE_LOOP: ProbeLoop = process.env.BENCH_PROBE_LOOP === 'closed' ? 'closed' : 'rate';
+/** Probes a second at a constant rate. */
+export const PROBE_RATE = Math.max(1, Number(process.env.BENCH_PROBE_RATE ?? 500) || 500);
 
 async function probe(url: string): Promise<void> {
   const response = await fetch(`${url}/api/health`);
@@ -37,7 +51,7 @@ function quiet<T>(promise: Promise<T>): Promise<T> {
  * HTTP client and opens a connection (28-60 ms measured in a new worker), which is not the
  * server's time, and during a save that the probes answer 200 times in it would be the p99.
  */
-async function probeLoops({ url, probes }: ProbeData): Promise<ProbeRun> {
+async function probeLoops({ url, probes }: Pick<ProbeData, 'url' | 'probes'>): Promise<ProbeRun> {
   let isDone = false;
   const latencies: number[] = [];
   await Promise.all(Array.from({ length: probes }, () => probe(url)));
@@ -62,12 +76,63 @@ async function probeLoops({ url, probes }: ProbeData): Promise<ProbeRun> {
   };
 }
 
+/**
+ * A probe every `1000 / rate` ms from the first, each sent at its time (several at once if the
+ * thread's timer was late) whatever the earlier ones' state, its latency counted from its time,
+ * not from when it was sent. `probes` connections are opened first (as the loops' warm-up), so a
+ * stall's probes reuse them before opening more.
+ */
+async function probeAtRate({ url, probes, rate }: ProbeData): Promise<ProbeRun> {
+  await Promise.all(Array.from({ length: probes }, () => probe(url)));
+  const interval = 1000 / rate;
+  const latencies: number[] = [];
+  const inFlight = new Set<Promise<void>>();
+  let fail!: (error: unknown) => void;
+  const failed = quiet(new Promise<never>((_, reject) => (fail = reject)));
+  const started = performance.now();
+  let sent = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const tick = () => {
+    const now = performance.now();
+    for (let due = started + sent * interval; due <= now; due = started + sent * interval) {
+      sent += 1;
+      const one = probe(url).then(() => {
+        latencies.push(performance.now() - due);
+      }, fail);
+      inFlight.add(one);
+      void one.finally(() => inFlight.delete(one));
+    }
+    timer = setTimeout(tick, Math.max(0, started + sent * interval - performance.now()));
+  };
+  tick();
+  return {
+    stop: async () => {
+      clearTimeout(timer);
+      await Promise.all(inFlight);
+      return latencies;
+    },
+    failed,
+  };
+}
+
+function startHere(data: ProbeData): Promise<ProbeRun> {
+  return data.loop === 'closed' ? probeLoops(data) : probeAtRate(data);
+}
+
+/** What the probes are, for a report: how many, how sent, from where. */
+export function probesDescribed(probes: number): string {
+  const how =
+    PROBE_LOOP === 'closed'
+      ? `${probes} at a time, each sent once the last was answered`
+      : `${PROBE_RATE} a second at a constant rate, each timed from its moment`;
+  return `${how}, from ${PROBE_PLACE === 'worker' ? "a worker thread of the bench's" : "the bench's main thread"}`;
+}
+
 /** Starts the probes (in their worker unless BENCH_PROBE=inline) and resolves once they run. */
 export async function startProbes(url: string, probes: number): Promise<ProbeRun> {
-  if (PROBE_PLACE === 'inline') return probeLoops({ url, probes });
-  const worker = new Worker(new URL(import.meta.url), {
-    workerData: { url, probes } satisfies ProbeData,
-  });
+  const data: ProbeData = { url, probes, loop: PROBE_LOOP, rate: PROBE_RATE };
+  if (PROBE_PLACE === 'inline') return startHere(data);
+  const worker = new Worker(new URL(import.meta.url), { workerData: data });
   let started!: () => void;
   let answered!: (latencies: number[]) => void;
   let fail!: (error: Error) => void;
@@ -111,7 +176,7 @@ if (!isMainThread && parentPort) {
   const describe = (error: unknown) =>
     error instanceof Error ? (error.stack ?? error.message) : String(error);
   // A failed warm-up ends the worker with its error (the 'error' event).
-  const run = await probeLoops(workerData as ProbeData);
+  const run = await startHere(workerData as ProbeData);
   run.failed.catch((error: unknown) => post({ failed: describe(error) }));
   port.once('message', () => {
     run.stop().then(
