@@ -18,8 +18,8 @@
 // only; CLASS_DATABASE=postgresql: PostgreSQL only. CLASS_SAVES: balanced saves measured (2).
 // BENCH_PROBE=inline: health's probes on the bench's main thread instead of their worker
 // (health-probe.ts), to compare with runs before 2026-11-26 evening. BENCH_PROBE_RATE: health's
-// probes a second (500), sent at a constant rate; BENCH_PROBE_LOOP=closed: two loops sending back
-// to back instead (the runs until 2026-11-27 night, decision 0039). CLASS_BURST=refetch: the
+// probes a second (500), sent at a constant rate; BENCH_PROBE_LOOP=closed: PROBES loops sending
+// back to back instead (the runs until 2026-11-27 night, decision 0039). CLASS_BURST=refetch: the
 // burst's visitors also ask again for what the page carries (the model before 2026-11-26 night).
 // CLASS_BURSTS: bursts measured (3: the first visits, the target, then two after a change).
 // CLASS_ENCODING=identity: the page's and the sections' load runs ask for answers uncompressed
@@ -88,8 +88,8 @@ const SAVES = Number(process.env.CLASS_SAVES ?? 2);
 const CONNECTIONS = Number(process.env.CLASS_CONNECTIONS ?? 10);
 const PAGE_CONNECTIONS = Number(process.env.CLASS_PAGE_CONNECTIONS ?? 2);
 /**
- * Health's probes while the burst or a save runs (and for as long alone): the connections opened
- * first at a constant rate, the loops with BENCH_PROBE_LOOP=closed (health-probe.ts).
+ * Health's probes while the burst or a save runs (and for as long alone): at a constant rate, the
+ * connections warmed first; with BENCH_PROBE_LOOP=closed, the loops (health-probe.ts).
  */
 const PROBES = 2;
 const PROBE_ALONE_MS = 3000;

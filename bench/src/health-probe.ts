@@ -31,7 +31,13 @@ export type ProbeRun = {
 export const PROBE_PLACE = process.env.BENCH_PROBE === 'inline' ? 'inline' : 'worker';
 export const PROBE_LOOP: ProbeLoop = process.env.BENCH_PROBE_LOOP === 'closed' ? 'closed' : 'rate';
 /** Probes a second at a constant rate. */
-export const PROBE_RATE = Math.max(1, Number(process.env.BENCH_PROBE_RATE ?? 500) || 500);
+export const PROBE_RATE = probeRate(process.env.BENCH_PROBE_RATE);
+
+/** BENCH_PROBE_RATE as a number of probes a second: 500 unless a finite number from 1 to 10,000. */
+function probeRate(value: string | undefined): number {
+  const rate = Number(value ?? 500);
+  return Number.isFinite(rate) && rate >= 1 && rate <= 10_000 ? rate : 500;
+}
 
 async function probe(url: string): Promise<void> {
   const response = await fetch(`${url}/api/health`);
@@ -79,16 +85,22 @@ async function probeLoops({ url, probes }: Pick<ProbeData, 'url' | 'probes'>): P
 /**
  * A probe every `1000 / rate` ms from the first, each sent at its time (several at once if the
  * thread's timer was late) whatever the earlier ones' state, its latency counted from its time,
- * not from when it was sent. `probes` connections are opened first (as the loops' warm-up), so a
- * stall's probes reuse them before opening more.
+ * not from when it was sent. `probes` connections are opened first (as the loops' warm-up), so
+ * the first probes need not open one; probes due while earlier ones wait open more. A probe that
+ * fails rejects `failed` at once, and `stop` with the first failure.
  */
 async function probeAtRate({ url, probes, rate }: ProbeData): Promise<ProbeRun> {
   await Promise.all(Array.from({ length: probes }, () => probe(url)));
   const interval = 1000 / rate;
   const latencies: number[] = [];
   const inFlight = new Set<Promise<void>>();
-  let fail!: (error: unknown) => void;
-  const failed = quiet(new Promise<never>((_, reject) => (fail = reject)));
+  let firstFailure: { error: unknown } | undefined;
+  let reject!: (error: unknown) => void;
+  const failed = quiet(new Promise<never>((_, rejectFailed) => (reject = rejectFailed)));
+  const fail = (error: unknown) => {
+    firstFailure ??= { error };
+    reject(error);
+  };
   const started = performance.now();
   let sent = 0;
   let timer: NodeJS.Timeout | undefined;
@@ -109,6 +121,7 @@ async function probeAtRate({ url, probes, rate }: ProbeData): Promise<ProbeRun> 
     stop: async () => {
       clearTimeout(timer);
       await Promise.all(inFlight);
+      if (firstFailure) throw firstFailure.error;
       return latencies;
     },
     failed,
