@@ -51,16 +51,10 @@ function quiet<T>(promise: Promise<T>): Promise<T> {
   return promise;
 }
 
-/**
- * `probes` loops, each sending the next GET /api/health once the last is answered and read.
- * Resolves once each loop has made one probe that is not timed: a thread's first fetch loads its
- * HTTP client and opens a connection (28-60 ms measured in a new worker), which is not the
- * server's time, and during a save that the probes answer 200 times in it would be the p99.
- */
+/** `probes` loops, each sending the next GET /api/health once the last is answered and read. */
 async function probeLoops({ url, probes }: Pick<ProbeData, 'url' | 'probes'>): Promise<ProbeRun> {
   let isDone = false;
   const latencies: number[] = [];
-  await Promise.all(Array.from({ length: probes }, () => probe(url)));
   const loops = quiet(
     Promise.all(
       Array.from({ length: probes }, async () => {
@@ -85,12 +79,10 @@ async function probeLoops({ url, probes }: Pick<ProbeData, 'url' | 'probes'>): P
 /**
  * A probe every `1000 / rate` ms from the first, each sent at its time (several at once if the
  * thread's timer was late) whatever the earlier ones' state, its latency counted from its time,
- * not from when it was sent. `probes` connections are opened first (as the loops' warm-up), so
- * the first probes need not open one; probes due while earlier ones wait open more. A probe that
- * fails rejects `failed` at once, and `stop` with the first failure.
+ * not from when it was sent. Probes due while earlier ones wait open more connections than the
+ * warm-up's. A probe that fails rejects `failed` at once, and `stop` with the first failure.
  */
-async function probeAtRate({ url, probes, rate }: ProbeData): Promise<ProbeRun> {
-  await Promise.all(Array.from({ length: probes }, () => probe(url)));
+async function probeAtRate({ url, rate }: Pick<ProbeData, 'url' | 'rate'>): Promise<ProbeRun> {
   const interval = 1000 / rate;
   const latencies: number[] = [];
   const inFlight = new Set<Promise<void>>();
@@ -128,7 +120,14 @@ async function probeAtRate({ url, probes, rate }: ProbeData): Promise<ProbeRun> 
   };
 }
 
-function startHere(data: ProbeData): Promise<ProbeRun> {
+/**
+ * Starts the probes on this thread once `probes` probes, not timed, are answered side by side: a
+ * thread's first fetch loads its HTTP client and opens a connection (28-60 ms measured in a new
+ * worker), which is not the server's time, and during a save that the probes answer 200 times in
+ * it would be the p99. The loops then have a connection each, the constant rate a few to start.
+ */
+async function startHere(data: ProbeData): Promise<ProbeRun> {
+  await Promise.all(Array.from({ length: data.probes }, () => probe(data.url)));
   return data.loop === 'closed' ? probeLoops(data) : probeAtRate(data);
 }
 
