@@ -1,4 +1,4 @@
-import { PAGE_PATHS, workspaceTabAt } from '@teamshuffle/domain';
+import { PAGE_PATHS, workspaceSectionAt } from '@teamshuffle/domain';
 import { matchPath } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { prefetchPageData } from './page-data';
@@ -13,7 +13,7 @@ export async function pageDataAt(url: string): Promise<PageData | null> {
   const byId = matchPath(`${PAGE_PATHS.workspace}/*`, pathname);
   const bySlug = matchPath(PAGE_PATHS.workspaceBySlug, pathname);
   // A workspace's section (its own address, issue 22) loads that section's data only.
-  const section = byId ? workspaceTabAt(pathname.split('/').slice(3).filter(Boolean)) : null;
+  const section = byId ? workspaceSectionAt(pathname) : null;
   if ((byId && section) || bySlug) {
     const { workspacePageData } = await import('../routes/workspace.data');
     return workspacePageData(
