@@ -27,7 +27,7 @@
 import { readFileSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import { rm } from 'node:fs/promises';
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -51,7 +51,7 @@ import {
 } from './bench-client.ts';
 import { BROWSER_ENCODINGS } from './browser-encodings.ts';
 import { freshPostgres, row } from './harness.ts';
-import { probesDescribed, startProbes } from './health-probe.ts';
+import { type ProbeSample, probesDescribed, startProbes } from './health-probe.ts';
 import { cpuPressure } from './pressure.ts';
 import { buildWeb } from './web.bench.ts';
 
@@ -636,14 +636,46 @@ async function loadRun(
   };
 }
 
-type Probe = { p50Ms: number; p99Ms: number; maxMs: number; samples: number };
+type Probe = {
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  samples: number;
+  /** Where the time of the probes at or over the p99 went, on average (ms). */
+  slowest: { probes: number; lateMs: number; databaseMs: number; restMs: number };
+};
 
-const summarize = (latencies: number[]): Probe => ({
-  p50Ms: percentile(latencies, 50),
-  p99Ms: percentile(latencies, 99),
-  maxMs: Math.max(...latencies),
-  samples: latencies.length,
-});
+const mean = (values: readonly number[]) =>
+  values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length;
+
+function summarize(samples: ProbeSample[]): Probe {
+  const latencies = samples.map((sample) => sample.ms);
+  const p99Ms = percentile(latencies, 99);
+  const slowest = samples.filter((sample) => sample.ms >= p99Ms);
+  const lateMs = mean(slowest.map((sample) => sample.lateMs));
+  const databaseMs = mean(slowest.map((sample) => sample.databaseMs ?? 0));
+  return {
+    p50Ms: percentile(latencies, 50),
+    p99Ms,
+    maxMs: Math.max(...latencies),
+    samples: samples.length,
+    slowest: {
+      probes: slowest.length,
+      lateMs,
+      databaseMs,
+      restMs: mean(slowest.map((sample) => sample.ms)) - lateMs - databaseMs,
+    },
+  };
+}
+
+/**
+ * Where the slowest probes' time went: sent late by the bench (its own thread had no core), in
+ * the server's database ping (as health reports it), or the rest (the server's queue before and
+ * after its handler, the loopback, the bench reading the answer).
+ */
+const slowestLine = ({ slowest }: Probe) =>
+  `      its slowest ${slowest.probes} (at or over the p99), on average: ${slowest.lateMs.toFixed(1)} ms sent late by the bench, ` +
+  `${slowest.databaseMs.toFixed(1)} ms in the server's database ping, ${slowest.restMs.toFixed(1)} ms the rest (the server's queue, the loopback, the bench reading)`;
 
 /** Health's latency alone, for PROBE_ALONE_MS. */
 async function healthAlone(url: string): Promise<Probe> {
@@ -684,6 +716,8 @@ type Burst = {
   unknownKeys: string[];
   serverMs: number;
   databaseMs: number | undefined;
+  /** The bench's own CPU meanwhile (its visitors and the probes' worker), on the same cores. */
+  benchMs: number;
 };
 
 /**
@@ -766,9 +800,11 @@ async function burst(target: Target, course: Built): Promise<Burst> {
   const alone = await healthAlone(url);
   const streams = new AbortController();
   const window = { from: process.hrtime.bigint() };
+  const benchCpu = process.cpuUsage();
   const { result, serverMs, databaseMs } = await cpuDuring(target, () =>
     healthWhile(url, () => Promise.all(visitors.map(visit)).finally(() => streams.abort())),
   );
+  const { user, system } = process.cpuUsage(benchCpu);
   profileWindow('the burst', window.from);
   return {
     alone,
@@ -782,6 +818,7 @@ async function burst(target: Target, course: Built): Promise<Burst> {
     unknownKeys: [...unknownKeys],
     serverMs,
     databaseMs,
+    benchMs: (user + system) / 1000,
   };
 }
 
@@ -1151,10 +1188,13 @@ function report(run: DatabaseRun, seconds: number): Check[] {
   const ratios = bursts.map((one, i) => {
     console.log(
       `  burst ${i + 1}: ${one.rendered} of ${one.visitors} pages rendered by the server (the rest got the app shell: the render took over its time limit, or failed); ` +
-        `all done in ${(one.ms / 1000).toFixed(1)} s; CPU ${(one.serverMs / 1000).toFixed(1)} s in the app${one.databaseMs === undefined ? '' : ` + ${(one.databaseMs / 1000).toFixed(1)} s in PostgreSQL`}`,
+        `all done in ${(one.ms / 1000).toFixed(1)} s; CPU ${(one.serverMs / 1000).toFixed(1)} s in the app${one.databaseMs === undefined ? '' : ` + ${(one.databaseMs / 1000).toFixed(1)} s in PostgreSQL`}, ` +
+        `${(one.benchMs / 1000).toFixed(1)} s in the bench (its visitors and probes, on the same ${availableParallelism()} cores)`,
     );
     console.log(probeLine('alone', one.alone));
+    console.log(slowestLine(one.alone));
     console.log(probeLine('during the burst', one.during));
+    console.log(slowestLine(one.during));
     const ratio = one.during.p99Ms / one.alone.p99Ms;
     console.log(`    p99 during / alone: ${ratio.toFixed(1)}x`);
     return ratio;
@@ -1175,6 +1215,7 @@ function report(run: DatabaseRun, seconds: number): Check[] {
   );
   console.log(probeLine('alone', save.alone));
   console.log(probeLine('during the saves', save.during));
+  console.log(slowestLine(save.during));
   const saveX = save.during.p99Ms / save.alone.p99Ms;
   checks.push({
     label: `${run.label}: health p99 during a ${SAVE_MEMBERS}-member balanced save ${save.during.p99Ms.toFixed(1)} ms = ${saveX.toFixed(1)}x alone (${save.alone.p99Ms.toFixed(1)} ms) <= ${P99_X}x`,

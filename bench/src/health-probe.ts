@@ -12,6 +12,12 @@
 // the server answers (about 1,300 a second here), so it loads the machine it measures (its
 // requests were about half the event loop's work in a burst, 2026-11-27), and while the server
 // stalls it waits instead of sending: a stall counts once, not for every request arriving in it.
+//
+// Each probe also says where its time went (issue 22, 2026-11-28): how late the bench sent it
+// (its timer fired after the moment it was due: the bench's own thread had no core), and how long
+// the server's own database ping inside health took, as health's answer reports it
+// (`database.latencyMs`). The rest is the server's queue before and after its handler, the
+// loopback and the bench reading the answer.
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 
 export type ProbeLoop = 'rate' | 'closed';
@@ -19,11 +25,21 @@ export type ProbeLoop = 'rate' | 'closed';
 type ProbeData = { url: string; probes: number; loop: ProbeLoop; rate: number };
 
 /** What the probes' worker posts: it runs, its latencies once stopped, or a probe's failure. */
-type ProbeMessage = 'started' | { latencies: number[] } | { failed: string };
+type ProbeMessage = 'started' | { samples: ProbeSample[] } | { failed: string };
+
+/** One probe: its latency from its moment, and where that time went (ms). */
+export type ProbeSample = {
+  /** From the moment it was due (the constant rate) or sent (a loop) to its answer read. */
+  ms: number;
+  /** How late it was sent after its moment: the bench's timer firing late (0 in a loop). */
+  lateMs: number;
+  /** The server's database ping inside health, as its answer says (null: the answer had none). */
+  databaseMs: number | null;
+};
 
 export type ProbeRun = {
-  /** Stops the probes once their current requests are answered; every latency (ms). */
-  stop: () => Promise<number[]>;
+  /** Stops the probes once their current requests are answered; every probe's sample. */
+  stop: () => Promise<ProbeSample[]>;
   /** Rejects as soon as a probe fails (never resolves): race the work measured against it. */
   failed: Promise<never>;
 };
@@ -39,10 +55,24 @@ function probeRate(value: string | undefined): number {
   return Number.isFinite(rate) && rate >= 1 && rate <= 10_000 ? rate : 500;
 }
 
-async function probe(url: string): Promise<void> {
+/** GET /api/health once; `due` is its moment. Rejects on any answer but 200. */
+async function probe(url: string, due = performance.now()): Promise<ProbeSample> {
+  const lateMs = performance.now() - due;
   const response = await fetch(`${url}/api/health`);
-  await response.arrayBuffer();
+  const body = await response.text();
   if (!response.ok) throw new Error(`GET /api/health: ${response.status}`);
+  return { ms: performance.now() - due, lateMs, databaseMs: databaseLatencyOf(body) };
+}
+
+/** Health's own timing of its database ping (`database.latencyMs`), or null. */
+function databaseLatencyOf(body: string): number | null {
+  try {
+    const latency = (JSON.parse(body) as { database?: { latencyMs?: unknown } }).database
+      ?.latencyMs;
+    return typeof latency === 'number' ? latency : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Kept from counting as an unhandled rejection while nothing awaits it yet. */
@@ -54,15 +84,11 @@ function quiet<T>(promise: Promise<T>): Promise<T> {
 /** `probes` loops, each sending the next GET /api/health once the last is answered and read. */
 async function probeLoops({ url, probes }: Pick<ProbeData, 'url' | 'probes'>): Promise<ProbeRun> {
   let isDone = false;
-  const latencies: number[] = [];
+  const samples: ProbeSample[] = [];
   const loops = quiet(
     Promise.all(
       Array.from({ length: probes }, async () => {
-        while (!isDone) {
-          const started = performance.now();
-          await probe(url);
-          latencies.push(performance.now() - started);
-        }
+        while (!isDone) samples.push(await probe(url));
       }),
     ),
   );
@@ -70,7 +96,7 @@ async function probeLoops({ url, probes }: Pick<ProbeData, 'url' | 'probes'>): P
     stop: async () => {
       isDone = true;
       await loops;
-      return latencies;
+      return samples;
     },
     failed: quiet(loops.then(() => new Promise<never>(() => undefined))),
   };
@@ -84,7 +110,7 @@ async function probeLoops({ url, probes }: Pick<ProbeData, 'url' | 'probes'>): P
  */
 async function probeAtRate({ url, rate }: Pick<ProbeData, 'url' | 'rate'>): Promise<ProbeRun> {
   const interval = 1000 / rate;
-  const latencies: number[] = [];
+  const samples: ProbeSample[] = [];
   const inFlight = new Set<Promise<void>>();
   let firstFailure: { error: unknown } | undefined;
   let reject!: (error: unknown) => void;
@@ -100,8 +126,8 @@ async function probeAtRate({ url, rate }: Pick<ProbeData, 'url' | 'rate'>): Prom
     const now = performance.now();
     for (let due = started + sent * interval; due <= now; due = started + sent * interval) {
       sent += 1;
-      const one = probe(url).then(() => {
-        latencies.push(performance.now() - due);
+      const one = probe(url, due).then((sample) => {
+        samples.push(sample);
       }, fail);
       inFlight.add(one);
       void one.finally(() => inFlight.delete(one));
@@ -114,7 +140,7 @@ async function probeAtRate({ url, rate }: Pick<ProbeData, 'url' | 'rate'>): Prom
       clearTimeout(timer);
       await Promise.all(inFlight);
       if (firstFailure) throw firstFailure.error;
-      return latencies;
+      return samples;
     },
     failed,
   };
@@ -146,19 +172,19 @@ export async function startProbes(url: string, probes: number): Promise<ProbeRun
   if (PROBE_PLACE === 'inline') return startHere(data);
   const worker = new Worker(new URL(import.meta.url), { workerData: data });
   let started!: () => void;
-  let answered!: (latencies: number[]) => void;
+  let answered!: (samples: ProbeSample[]) => void;
   let fail!: (error: Error) => void;
   const running = new Promise<void>((resolve) => (started = resolve));
   const failed = quiet(new Promise<never>((_, reject) => (fail = reject)));
   const result = quiet(
-    new Promise<number[]>((resolve, reject) => {
+    new Promise<ProbeSample[]>((resolve, reject) => {
       answered = resolve;
       void failed.catch(reject);
     }),
   );
   worker.on('message', (message: ProbeMessage) => {
     if (message === 'started') started();
-    else if ('latencies' in message) answered(message.latencies);
+    else if ('samples' in message) answered(message.samples);
     else fail(new Error(`a health probe failed: ${message.failed}`));
   });
   worker.once('error', fail);
@@ -192,7 +218,7 @@ if (!isMainThread && parentPort) {
   run.failed.catch((error: unknown) => post({ failed: describe(error) }));
   port.once('message', () => {
     run.stop().then(
-      (latencies) => post({ latencies }),
+      (samples) => post({ samples }),
       (error: unknown) => post({ failed: describe(error) }),
     );
   });
