@@ -669,13 +669,14 @@ function summarize(samples: ProbeSample[]): Probe {
 }
 
 /**
- * Where the slowest probes' time went: sent late by the bench (its own thread had no core), in
- * the server's database ping (as health reports it), or the rest (the server's queue before and
- * after its handler, the loopback, the bench reading the answer).
+ * Where the slowest probes' time went: sent late by the bench (its timer fired late: its own
+ * thread had no core), in the server's database ping (as health reports it), or the rest (the
+ * server's queue before and after its handler and the handler's other work, the loopback, the
+ * bench's own sending and reading of the request).
  */
 const slowestLine = ({ slowest }: Probe) =>
   `      its slowest ${slowest.probes} (at or over the p99), on average: ${slowest.lateMs.toFixed(1)} ms sent late by the bench, ` +
-  `${slowest.databaseMs.toFixed(1)} ms in the server's database ping, ${slowest.restMs.toFixed(1)} ms the rest (the server's queue, the loopback, the bench reading)`;
+  `${slowest.databaseMs.toFixed(1)} ms in the server's database ping, ${slowest.restMs.toFixed(1)} ms the rest (the server's queue and its handler's other work, the loopback, the bench's own sending and reading)`;
 
 /** Health's latency alone, for PROBE_ALONE_MS. */
 async function healthAlone(url: string): Promise<Probe> {
@@ -688,6 +689,9 @@ async function healthAlone(url: string): Promise<Probe> {
 async function healthWhile<T>(url: string, work: () => Promise<T>) {
   const probes = await startProbes(url, PROBES);
   const started = performance.now();
+  // The bench's own CPU while the work runs: its main thread (the work's client side) and the
+  // probes' worker, on the cores the app has too.
+  const benchCpu = process.cpuUsage();
   let result: T;
   try {
     // A failed probe stops the measurement at once, not when the work is done.
@@ -697,7 +701,8 @@ async function healthWhile<T>(url: string, work: () => Promise<T>) {
     throw error;
   }
   const ms = performance.now() - started;
-  return { during: summarize(await probes.stop()), result, ms };
+  const { user, system } = process.cpuUsage(benchCpu);
+  return { during: summarize(await probes.stop()), result, ms, benchMs: (user + system) / 1000 };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -716,7 +721,7 @@ type Burst = {
   unknownKeys: string[];
   serverMs: number;
   databaseMs: number | undefined;
-  /** The bench's own CPU meanwhile (its visitors and the probes' worker), on the same cores. */
+  /** The bench's own CPU while the visits ran (its visitors and the probes' worker), ms. */
   benchMs: number;
 };
 
@@ -800,11 +805,9 @@ async function burst(target: Target, course: Built): Promise<Burst> {
   const alone = await healthAlone(url);
   const streams = new AbortController();
   const window = { from: process.hrtime.bigint() };
-  const benchCpu = process.cpuUsage();
   const { result, serverMs, databaseMs } = await cpuDuring(target, () =>
     healthWhile(url, () => Promise.all(visitors.map(visit)).finally(() => streams.abort())),
   );
-  const { user, system } = process.cpuUsage(benchCpu);
   profileWindow('the burst', window.from);
   return {
     alone,
@@ -818,7 +821,7 @@ async function burst(target: Target, course: Built): Promise<Burst> {
     unknownKeys: [...unknownKeys],
     serverMs,
     databaseMs,
-    benchMs: (user + system) / 1000,
+    benchMs: result.benchMs,
   };
 }
 
@@ -1189,7 +1192,7 @@ function report(run: DatabaseRun, seconds: number): Check[] {
     console.log(
       `  burst ${i + 1}: ${one.rendered} of ${one.visitors} pages rendered by the server (the rest got the app shell: the render took over its time limit, or failed); ` +
         `all done in ${(one.ms / 1000).toFixed(1)} s; CPU ${(one.serverMs / 1000).toFixed(1)} s in the app${one.databaseMs === undefined ? '' : ` + ${(one.databaseMs / 1000).toFixed(1)} s in PostgreSQL`}, ` +
-        `${(one.benchMs / 1000).toFixed(1)} s in the bench (its visitors and probes, on the same ${availableParallelism()} cores)`,
+        `${(one.benchMs / 1000).toFixed(1)} s in the bench while the visits ran (its visitors and probes, on the same ${availableParallelism()} cores)`,
     );
     console.log(probeLine('alone', one.alone));
     console.log(slowestLine(one.alone));

@@ -16,15 +16,16 @@
 // Each probe also says where its time went (issue 22, 2026-11-28): how late the bench sent it
 // (its timer fired after the moment it was due: the bench's own thread had no core), and how long
 // the server's own database ping inside health took, as health's answer reports it
-// (`database.latencyMs`). The rest is the server's queue before and after its handler, the
-// loopback and the bench reading the answer.
+// (`database.latencyMs`). The rest is the server's queue before and after its handler and the
+// handler's other work (hooks, the answer's serialization), the loopback, and the bench's own
+// sending (after its timer fired) and reading.
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 
 export type ProbeLoop = 'rate' | 'closed';
 
 type ProbeData = { url: string; probes: number; loop: ProbeLoop; rate: number };
 
-/** What the probes' worker posts: it runs, its latencies once stopped, or a probe's failure. */
+/** What the probes' worker posts: it runs, its samples once stopped, or a probe's failure. */
 type ProbeMessage = 'started' | { samples: ProbeSample[] } | { failed: string };
 
 /** One probe: its latency from its moment, and where that time went (ms). */
