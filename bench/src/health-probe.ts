@@ -20,6 +20,7 @@
 // handler's other work (hooks, the answer's serialization), the loopback, and the bench's own
 // sending (after its timer fired) and reading.
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { healthResponse } from '@teamshuffle/domain';
 
 export type ProbeLoop = 'rate' | 'closed';
 
@@ -65,14 +66,12 @@ async function probe(url: string, due = performance.now()): Promise<ProbeSample>
   return { ms: performance.now() - due, lateMs, databaseMs: databaseLatencyOf(body) };
 }
 
-/** Health's own timing of its database ping (`database.latencyMs`), or null. */
+/** Health's own timing of its database ping (`database.latencyMs` of its answer), or null. */
 function databaseLatencyOf(body: string): number | null {
   try {
-    const latency = (JSON.parse(body) as { database?: { latencyMs?: unknown } }).database
-      ?.latencyMs;
-    return typeof latency === 'number' ? latency : null;
+    return healthResponse.safeParse(JSON.parse(body)).data?.database.latencyMs ?? null;
   } catch {
-    return null;
+    return null; // not JSON
   }
 }
 
