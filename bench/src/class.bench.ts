@@ -22,8 +22,10 @@
 // back to back instead (the runs until 2026-11-27 night, decision 0039). CLASS_BURST=refetch: the
 // burst's visitors also ask again for what the page carries (the model before 2026-11-26 night).
 // CLASS_BURSTS: bursts measured (3: the first visits, the target, then two after a change).
-// CLASS_ENCODING=identity: the page's and the sections' load runs ask for answers uncompressed
-// (the runs before 2026-11-27 evening); by default they ask as Chromium does (BROWSER_ENCODINGS).
+// CLASS_VISITORS=lowest: the burst's visitors at the lowest CPU priority instead of the bench's
+// own (class-visitors.ts, decision 0040: measured, not the default). CLASS_ENCODING=identity:
+// the page's and the sections' load runs ask for answers uncompressed (the runs before
+// 2026-11-27 evening); by default they ask as Chromium does (BROWSER_ENCODINGS).
 import { readFileSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import { rm } from 'node:fs/promises';
@@ -31,9 +33,8 @@ import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { INLINED_QUERIES_ID, type ShuffleSnapshot } from '@teamshuffle/domain';
+import type { ShuffleSnapshot } from '@teamshuffle/domain';
 import { buildBalancedSnapshot } from '../../apps/server/test/factories.ts';
-import { queryKeys } from '../../apps/web/src/lib/query-keys.ts';
 import { type AppProcess, cpuMsOf, startAppProcess, waitIdle } from './app-process.ts';
 import { balanceBenchMembers } from './balance.bench.ts';
 import {
@@ -50,6 +51,13 @@ import {
   verifiedAccount,
 } from './bench-client.ts';
 import { BROWSER_ENCODINGS } from './browser-encodings.ts';
+import {
+  isRendered,
+  startVisitors,
+  VISITOR_PRIORITY,
+  type VisitPlan,
+  type Visitors,
+} from './class-visitors.ts';
 import { freshPostgres, row } from './harness.ts';
 import { type ProbeSample, probesDescribed, startProbes } from './health-probe.ts';
 import { cpuPressure } from './pressure.ts';
@@ -66,7 +74,8 @@ const BASE_MEMBER_ACCOUNTS = MEMBERS - TEAMS;
 const RESUBMITTED_NOTES = 5;
 const BURST_VISITORS = 40;
 /** The burst's visitors as a browser makes them, or also asking again for what the page carries. */
-const BURST_MODEL = process.env.CLASS_BURST === 'refetch' ? 'refetch' : 'browser';
+const BURST_MODEL: VisitPlan['model'] =
+  process.env.CLASS_BURST === 'refetch' ? 'refetch' : 'browser';
 /**
  * Bursts measured: the first visits (the target), then each after a change that leaves every page
  * and section the server keeps behind, printed with the median of all: on a shared 2-core machine
@@ -327,27 +336,6 @@ async function get(url: string, pathname: string, headers: Record<string, string
 }
 
 /**
- * Opens the live events' stream as the page does and resolves once the server has sent its first
- * event (the unread count: the stream's opening work is done); the stream stays open until
- * `signal` aborts.
- */
-async function openEvents(url: string, cookie: string, signal: AbortSignal) {
-  const response = await fetch(`${url}/api/events`, {
-    headers: { cookie, 'accept-encoding': BROWSER_ENCODINGS },
-    signal,
-  });
-  if (!response.ok || !response.body) throw new Error(`GET /api/events: ${response.status}`);
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let text = '';
-  while (!text.includes('event: unread')) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error('/api/events ended before its first event');
-    text += value;
-  }
-  signal.addEventListener('abort', () => void reader.cancel().catch(() => {}), { once: true });
-}
-
-/**
  * The page's HTML as sent without compression, and whether the server rendered it (0011). A
  * first render that runs past the server's 2 s limit (a loaded machine) sends the app shell, and
  * the page it goes on to make is kept for the next visit: up to three visits, the first rendered.
@@ -359,50 +347,6 @@ async function pageHtml(url: string, workspaceId: string, cookie: string) {
     if (isRendered(html)) break;
   }
   return { bytes: Buffer.byteLength(html), isRendered: isRendered(html), html };
-}
-
-// The signed-in page's marker (as web.bench.ts checks it) or its inlined queries: the app shell
-// (index.html) has neither. Either will do, so that a reworked page still counts as rendered.
-const isRendered = (html: string) =>
-  html.includes('data-signed-in') || html.includes(`id="${INLINED_QUERIES_ID}"`);
-
-/**
- * The API GETs behind the queries the page carries in its inlined JSON (`teamshuffle-queries`),
- * matched against the web app's own query keys; keys the bench does not know are returned apart.
- */
-function inlinedCalls(html: string, workspaceId: string) {
-  const match = new RegExp(
-    `<script[^>]*id="${INLINED_QUERIES_ID}"[^>]*>([\\s\\S]*?)</script>`,
-  ).exec(html)?.[1];
-  if (!match) return undefined;
-  const state = JSON.parse(match) as {
-    queries?: Array<{ queryKey: unknown[]; state?: { data?: unknown } }>;
-  };
-  const queries = state.queries ?? [];
-  const me = queries.find((query) => JSON.stringify(query.queryKey) === '["me"]');
-  const viewerId = (me?.state?.data as { id?: string } | undefined)?.id ?? null;
-  const ws = `/api/workspaces/${workspaceId}`;
-  const known: Array<[readonly unknown[], string]> = [
-    [queryKeys.me, '/api/me'],
-    [queryKeys.config, '/api/config'],
-    [queryKeys.storage, '/api/me/storage'],
-    [queryKeys.preferences, '/api/preferences'],
-    [queryKeys.notifications.counts(), '/api/notifications/counts'],
-    [queryKeys.dashboard, '/api/dashboard'],
-    [queryKeys.workspaces.detailById(viewerId, workspaceId), ws],
-    [queryKeys.notes.section(viewerId, workspaceId), `${ws}/notes`],
-    [queryKeys.assignments.section(viewerId, workspaceId), `${ws}/assignments`],
-    [queryKeys.assignments.scores(workspaceId), `${ws}/scores`],
-  ];
-  const paths: string[] = [];
-  const unknown: string[] = [];
-  for (const query of queries) {
-    const key = JSON.stringify(query.queryKey);
-    const found = known.find(([candidate]) => JSON.stringify(candidate) === key);
-    if (found) paths.push(found[1]);
-    else unknown.push(key);
-  }
-  return { paths, unknown };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -689,8 +633,8 @@ async function healthAlone(url: string): Promise<Probe> {
 async function healthWhile<T>(url: string, work: () => Promise<T>) {
   const probes = await startProbes(url, PROBES);
   const started = performance.now();
-  // The bench's own CPU while the work runs: its main thread (the work's client side) and the
-  // probes' worker, on the cores the app has too.
+  // The bench's own CPU while the work runs: its main thread (the work's client side, or its
+  // handing to the visitors' process) and the probes' worker, on the cores the app has too.
   const benchCpu = process.cpuUsage();
   let result: T;
   try {
@@ -723,6 +667,12 @@ type Burst = {
   databaseMs: number | undefined;
   /** The bench's own CPU while the visits ran (its visitors and the probes' worker), ms. */
   benchMs: number;
+  /** Of which the visitors' process (the rest: the bench's own threads, its probes'), ms. */
+  visitorsMs: number;
+  /** From the start to the last request the visitors issued, ms. */
+  lastIssuedMs: number;
+  /** The visits' own delays between their HTML's answer and their calls after it, ms. */
+  clientDelaysMs: number[];
 };
 
 /**
@@ -759,69 +709,53 @@ function median(values: readonly number[]): number {
 
 /**
  * 40 signed-in first visits at once, each by its own account (the course's 10 leaders and 30
- * members), as Chromium makes them (e2e/workspace-first-screen.spec.ts checks it): the page's
- * HTML, then the section the page leaves to the browser (the notes, for this week's note) beside
- * the live events' stream (`/api/events`, held open until every visit is done, as an open tab
- * holds it), and nothing the page carries. A visitor whose page was not rendered (the app shell)
- * makes the calls the app makes: /api/me, the bell's counts, the workspace and the section.
- * CLASS_BURST=refetch also asks again for every query the page carries (the model of the runs
- * before 2026-11-26 night, which no browser follows).
+ * members), made by the visitors' process (class-visitors.ts: as Chromium makes them; at the
+ * lowest CPU priority with CLASS_VISITORS=lowest). CLASS_BURST=refetch also asks again for
+ * every query the page carries (the model of the runs before 2026-11-26 night, which no browser
+ * follows).
  */
-async function burst(target: Target, course: Built): Promise<Burst> {
+async function burst(target: Target, course: Built, visitors: Visitors): Promise<Burst> {
   const { url } = target.app;
-  const ws = `/api/workspaces/${course.workspaceId}`;
-  const visitors = course.teams
-    .flatMap((team) => [
-      { viewer: 'leader' as const, cookie: team.leaderCookie },
-      ...team.members.map((member) => ({ viewer: 'member' as const, cookie: member.cookie })),
-    ])
-    .slice(0, BURST_VISITORS);
-  // The Overview (issue 22: each section at its own address) shows this week's note: after its
-  // HTML the browser asks for the notes section, and the app shell for everything before it too.
-  const deferred = [`${ws}/notes`];
-  const fallback = ['/api/me', '/api/notifications/counts', ws, ...deferred];
-  const callsOf: Record<string, string[]> = {};
-  const unknownKeys = new Set<string>();
-  let rendered = 0;
-  let calls = 0;
-  const visit = async (visitor: (typeof visitors)[number]) => {
-    const headers = { cookie: visitor.cookie, 'accept-encoding': BROWSER_ENCODINGS };
-    const html = await get(url, `/workspace/${course.workspaceId}`, headers);
-    const inlined = isRendered(html) ? inlinedCalls(html, course.workspaceId) : undefined;
-    if (inlined) rendered += 1;
-    for (const key of inlined?.unknown ?? []) unknownKeys.add(key);
-    const carried = inlined && BURST_MODEL === 'refetch' ? inlined.paths : [];
-    const paths = [...new Set(inlined ? [...carried, ...deferred] : fallback)];
-    callsOf[`${visitor.viewer}${inlined ? '' : ' (app shell)'}`] ??= [...paths, '/api/events'];
-    calls += paths.length + 1;
-    await Promise.all([
-      ...paths.map((pathname) =>
-        get(url, pathname, { cookie: visitor.cookie, 'accept-encoding': BROWSER_ENCODINGS }),
-      ),
-      openEvents(url, visitor.cookie, streams.signal),
-    ]);
+  const plan = {
+    url,
+    workspaceId: course.workspaceId,
+    visitors: course.teams
+      .flatMap((team) => [
+        { viewer: 'leader' as const, cookie: team.leaderCookie },
+        ...team.members.map((member) => ({ viewer: 'member' as const, cookie: member.cookie })),
+      ])
+      .slice(0, BURST_VISITORS),
+    model: BURST_MODEL,
   };
   await waitIdle(target.app.pid);
   const alone = await healthAlone(url);
-  const streams = new AbortController();
   const window = { from: process.hrtime.bigint() };
+  let visitsFrom = 0n;
   const { result, serverMs, databaseMs } = await cpuDuring(target, () =>
-    healthWhile(url, () => Promise.all(visitors.map(visit)).finally(() => streams.abort())),
+    healthWhile(url, () => {
+      visitsFrom = process.hrtime.bigint();
+      return visitors.visit(plan);
+    }),
   );
   profileWindow('the burst', window.from);
+  const { rendered, calls, callsOf, unknownKeys, cpuMs, lastIssuedAt, clientDelaysMs } =
+    result.result;
   return {
     alone,
     during: result.during,
     ms: result.ms,
-    visitors: visitors.length,
-    accounts: new Set(visitors.map((visitor) => visitor.cookie)).size,
+    visitors: plan.visitors.length,
+    accounts: new Set(plan.visitors.map((visitor) => visitor.cookie)).size,
     rendered,
     calls,
     callsOf,
-    unknownKeys: [...unknownKeys],
+    unknownKeys,
     serverMs,
     databaseMs,
-    benchMs: result.benchMs,
+    benchMs: result.benchMs + cpuMs,
+    visitorsMs: cpuMs,
+    lastIssuedMs: Number(BigInt(lastIssuedAt) - visitsFrom) / 1e6,
+    clientDelaysMs,
   };
 }
 
@@ -996,11 +930,16 @@ async function measureDatabase(
     );
 
     const bursts: Burst[] = [];
-    for (let i = 0; i < BURSTS; i++) {
-      // The first visits; then, after a change, visits that find nothing rendered or read.
-      if (i > 0) await touchCourse(url, base, i);
-      bursts.push(await burst(target, base));
-      console.log(`[${label}] burst ${i + 1} of ${BURSTS} done, load ${loadAverage()}`);
+    const visitors = await startVisitors(url);
+    try {
+      for (let i = 0; i < BURSTS; i++) {
+        // The first visits; then, after a change, visits that find nothing rendered or read.
+        if (i > 0) await touchCourse(url, base, i);
+        bursts.push(await burst(target, base, visitors));
+        console.log(`[${label}] burst ${i + 1} of ${BURSTS} done, load ${loadAverage()}`);
+      }
+    } finally {
+      await visitors.stop();
     }
     const saver = await verifiedAccount(
       url,
@@ -1175,6 +1114,11 @@ function report(run: DatabaseRun, seconds: number): Check[] {
       `${b.calls} API calls after the HTML (${BURST_MODEL === 'refetch' ? "CLASS_BURST=refetch: the page's carried queries asked for again" : 'as a browser makes them'}); ` +
       `${bursts.length} bursts: the first visits, then each after a change that leaves every kept page and section behind`,
   );
+  console.log(
+    VISITOR_PRIORITY === 'lowest'
+      ? '    the visitors run in a process of their own at the lowest CPU priority (CLASS_VISITORS=lowest, nice 19): their client work mostly waits for a core the app and the probes leave idle, and their calls after the HTML reach the server later than browsers would send them (decision 0040)'
+      : "    the visitors run in a process of their own at the bench's priority: their client work shares the 2 cores with the app and the probes (real browsers would be on their own machines)",
+  );
   const workspaceId = run.built[0]?.workspaceId ?? '';
   for (const [who, paths] of Object.entries(b.callsOf).sort()) {
     console.log(
@@ -1191,8 +1135,11 @@ function report(run: DatabaseRun, seconds: number): Check[] {
   const ratios = bursts.map((one, i) => {
     console.log(
       `  burst ${i + 1}: ${one.rendered} of ${one.visitors} pages rendered by the server (the rest got the app shell: the render took over its time limit, or failed); ` +
-        `all done in ${(one.ms / 1000).toFixed(1)} s; CPU ${(one.serverMs / 1000).toFixed(1)} s in the app${one.databaseMs === undefined ? '' : ` + ${(one.databaseMs / 1000).toFixed(1)} s in PostgreSQL`}, ` +
-        `${(one.benchMs / 1000).toFixed(1)} s in the bench while the visits ran (its visitors and probes, on the same ${availableParallelism()} cores)`,
+        `the last request issued after ${(one.lastIssuedMs / 1000).toFixed(2)} s, all done in ${(one.ms / 1000).toFixed(1)} s; CPU ${(one.serverMs / 1000).toFixed(1)} s in the app${one.databaseMs === undefined ? '' : ` + ${(one.databaseMs / 1000).toFixed(1)} s in PostgreSQL`}, ` +
+        `${(one.benchMs / 1000).toFixed(1)} s in the bench while the visits ran, on the same ${availableParallelism()} cores (${(one.visitorsMs / 1000).toFixed(1)} s its visitors${VISITOR_PRIORITY === 'lowest' ? ' at nice 19' : ''}, the rest its probes and main thread)`,
+    );
+    console.log(
+      `    a visit's own delay from its HTML's answer to its calls after it: median ${median(one.clientDelaysMs).toFixed(1)} ms, max ${Math.max(...one.clientDelaysMs).toFixed(1)} ms`,
     );
     console.log(probeLine('alone', one.alone));
     console.log(slowestLine(one.alone));
