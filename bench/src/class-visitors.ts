@@ -53,7 +53,8 @@ export type VisitsDone = {
   lastIssuedAt: string;
   /**
    * Each visit's own delay, ms: from its HTML's answer (its headers) to its calls after the HTML
-   * issued (the body read and decoded, the inlined JSON parsed). A browser does this on its own
+   * issued (the body read and decoded; for the first page of each kind, its inlined JSON parsed).
+   * A browser does this on its own
    * core; a visitor kept waiting for a core takes longer, and its calls reach the server later.
    */
   clientDelaysMs: number[];
@@ -87,10 +88,25 @@ function decoded(body: Buffer, encoding: string | undefined): string {
   }
 }
 
-/** Starts a GET; the answer once its headers arrive (rejects on a network error). */
-function request(url: string, pathname: string, headers: Record<string, string>) {
+/** A request that has had nothing to read for this long fails (as `fetch` gives up at 300 s). */
+const REQUEST_IDLE_MS = 120_000;
+
+/**
+ * Starts a GET; the answer once its headers arrive. Rejects on a network error, on `signal`
+ * aborting before the answer, or after REQUEST_IDLE_MS with nothing sent or received.
+ */
+function request(
+  url: string,
+  pathname: string,
+  headers: Record<string, string>,
+  signal?: AbortSignal,
+) {
   return new Promise<http.IncomingMessage>((resolve, reject) => {
-    http.get(`${url}${pathname}`, { headers, agent }, resolve).on('error', reject);
+    const sent = http.get(`${url}${pathname}`, { headers, agent, signal }, resolve);
+    sent.on('error', reject);
+    sent.setTimeout(REQUEST_IDLE_MS, () =>
+      sent.destroy(new Error(`GET ${pathname}: nothing for ${REQUEST_IDLE_MS / 1000} s`)),
+    );
   });
 }
 
@@ -101,6 +117,8 @@ function readAll(response: http.IncomingMessage, keep: boolean) {
     if (keep) response.on('data', (chunk: Buffer) => chunks.push(chunk));
     else response.resume();
     response.once('end', () => resolve(Buffer.concat(chunks))).once('error', reject);
+    // Closed without its end (after the end, the promise is settled already).
+    response.once('close', () => reject(new Error('the answer closed before its end')));
   });
 }
 
@@ -119,9 +137,16 @@ async function visitGet(
   const status = response.statusCode ?? 0;
   const isOk = status >= 200 && status < 300;
   const body = await readAll(response, isRead || !isOk);
-  const text = isRead || !isOk ? decoded(body, response.headers['content-encoding']) : '';
-  if (!isOk) throw new Error(`GET ${pathname}: ${status} ${text.slice(0, 200)}`);
-  return text;
+  if (!isOk) {
+    let text: string;
+    try {
+      text = decoded(body, response.headers['content-encoding']);
+    } catch {
+      text = `(${body.length} bytes that did not decode)`;
+    }
+    throw new Error(`GET ${pathname}: ${status} ${text.slice(0, 200)}`);
+  }
+  return isRead ? decoded(body, response.headers['content-encoding']) : '';
 }
 
 /**
@@ -130,14 +155,17 @@ async function visitGet(
  * `signal` aborts.
  */
 async function openEvents(url: string, cookie: string, signal: AbortSignal) {
-  const response = await request(url, '/api/events', {
-    cookie,
-    'accept-encoding': BROWSER_ENCODINGS,
-  });
+  const response = await request(
+    url,
+    '/api/events',
+    { cookie, 'accept-encoding': BROWSER_ENCODINGS },
+    signal,
+  );
   // Closing it later is not an error of the visit.
   response.on('error', () => undefined);
   const close = () => response.destroy();
-  signal.addEventListener('abort', close, { once: true });
+  if (signal.aborted) close();
+  else signal.addEventListener('abort', close, { once: true });
   if (response.statusCode !== 200) throw new Error(`GET /api/events: ${response.statusCode}`);
   const encoding = response.headers['content-encoding'];
   if (encoding && encoding !== 'identity') {
@@ -156,8 +184,8 @@ async function openEvents(url: string, cookie: string, signal: AbortSignal) {
       resolve();
     };
     response.on('data', onData);
-    response.once('end', () => reject(new Error('/api/events ended before its first event')));
-    response.once('error', reject);
+    const early = () => reject(new Error('/api/events ended before its first event'));
+    response.once('end', early).once('close', early).once('error', reject);
   });
 }
 
@@ -236,8 +264,9 @@ async function visitAll({ url, workspaceId, visitors, model }: VisitPlan): Promi
     });
     const isPage = isRendered(html);
     const kind = `${visitor.viewer}${isPage ? '' : ' (app shell)'}`;
-    // What the page carries is the same for every visitor of a kind: read once, unless the visit
-    // asks for it again (CLASS_BURST=refetch).
+    // The kinds of queries a page carries (not their data) are the same for every visitor of a
+    // kind: read from the first page of each kind, or from every page when the visit asks for
+    // them again (CLASS_BURST=refetch). A browser parses every page's JSON; the bench need not.
     const inlined =
       isPage && (model === 'refetch' || !callsOf[kind])
         ? inlinedCalls(html, workspaceId)
@@ -282,7 +311,8 @@ export type Visitors = {
  */
 export async function startVisitors(url: string): Promise<Visitors> {
   const self = fileURLToPath(import.meta.url);
-  // Not the parent's own flags (an inspector's port, a CPU profile): only what loads TypeScript.
+  // None of the parent's own flags (an inspector's port, a CPU profile); Node 24 loads the
+  // TypeScript itself.
   const node = [process.execPath, self, url];
   const [command, ...args] =
     VISITOR_PRIORITY === 'lowest' ? ['nice', '-n', String(LOWEST_NICENESS), ...node] : node;
