@@ -84,6 +84,9 @@ export default defineConfig({
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
       // The account the notification tests post system announcements with.
       ADMIN_EMAILS: 'e2e-admin@teamshuffle.example',
+      // The specs check the server-rendered pages: each is waited for as long as its render takes
+      // (production: 2 s, then the app), so a slow machine does not turn one into the app shell.
+      SERVER_RENDER_TIME_LIMIT_MS: '60000',
       // A build of one's own (vite build --outDir ...), so that runs side by side do not share one.
       ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
     },

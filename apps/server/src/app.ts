@@ -176,6 +176,7 @@ export async function buildApp(
     webDistDir: config.webDistDir,
     sessionCookieName: authCookies.sessionToken.name,
     publicConfig,
+    renderTimeLimitMs: config.serverRenderTimeLimitMs,
   });
 
   app.addHook('onReady', async () => {

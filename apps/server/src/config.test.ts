@@ -33,6 +33,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PGLITE_PROCESS: 'maybe' })).toThrow(ConfigError);
   });
 
+  it("waits 2 s for a signed-in page's render unless SERVER_RENDER_TIME_LIMIT_MS says otherwise", () => {
+    expect(loadConfig({}).serverRenderTimeLimitMs).toBe(2000);
+    expect(loadConfig({ SERVER_RENDER_TIME_LIMIT_MS: '60000' }).serverRenderTimeLimitMs).toBe(
+      60_000,
+    );
+    expect(() => loadConfig({ SERVER_RENDER_TIME_LIMIT_MS: '50' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SERVER_RENDER_TIME_LIMIT_MS: 'soon' })).toThrow(ConfigError);
+  });
+
   it('keeps the dev outbox only where the server is this machine alone (decisions/0004)', () => {
     expect(loadConfig({}).devOutbox).toBe(true);
     expect(loadConfig({ HOST: 'localhost', PUBLIC_URL: 'http://127.0.0.1:3000' }).devOutbox).toBe(

@@ -87,6 +87,9 @@ const envSchema = z
     PASSWORD_REQUIRE_NUMBER: z.preprocess(emptyToUndefined, booleanString.default(false)),
     PASSWORD_REQUIRE_SYMBOL: z.preprocess(emptyToUndefined, booleanString.default(false)),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(4500),
+    // How long a signed-in page's first render may take before the visitor gets the app instead
+    // (decision 0011). The tests set a long one: a slow machine must not turn a page into the app.
+    SERVER_RENDER_TIME_LIMIT_MS: z.coerce.number().int().min(100).max(120_000).default(2000),
     // The embedded database in a child process of its own, off the event loop (decision 0033;
     // the default since 2026-11-27); `false` runs it on the event loop.
     PGLITE_PROCESS: booleanString.default(true),
@@ -167,6 +170,8 @@ export type AppConfig = {
   /** Origins whose browsers may send state-changing requests (the public URL; dev servers too). */
   trustedOrigins: string[];
   shutdownTimeoutMs: number;
+  /** Past this a signed-in page's render is not waited for: the visitor gets the app. */
+  serverRenderTimeLimitMs: number;
   /** How long a client may take: see `createHttpServer` and the request-deadline plugin. */
   timeouts: { headersMs: number; bodyMs: number; uploadMs: number };
   /**
@@ -283,6 +288,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     trustedOrigins: trustedOriginsFor(publicUrl, env.PORT, env.NODE_ENV === 'production'),
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    serverRenderTimeLimitMs: env.SERVER_RENDER_TIME_LIMIT_MS,
     timeouts: {
       headersMs: env.HEADERS_TIMEOUT_MS,
       bodyMs: env.BODY_TIMEOUT_MS,

@@ -169,6 +169,10 @@ async function buildTestInstance(
     // on it (pglite-process-app.test.ts), the whole-process tests and the browser tests, which
     // start the server as `npm start` does (decision 0033).
     PGLITE_PROCESS: 'false',
+    // A signed-in page is waited for as long as it takes (production: 2 s, then the app): on a
+    // slow machine a first render past 2 s turned the page a test expects into the app shell.
+    // The time limit itself is tested with a short one (web-server-render.test.ts).
+    SERVER_RENDER_TIME_LIMIT_MS: '120000',
     DATA_DIR: temp.dir,
     DATABASE_URL: databaseUrl,
     WEB_DIST_DIR: writeWebFixture(temp.dir),

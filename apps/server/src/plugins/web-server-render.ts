@@ -62,9 +62,6 @@ export type WebRenderer = {
   renderPage: (url: string, language: Language, known: PageData) => Promise<RenderedPage | null>;
 };
 
-/** Past this the visitor gets the app without its page rendered, rather than wait longer. */
-export const SERVER_RENDER_TIME_LIMIT_MS = 2000;
-
 /**
  * First visits worked on at once (their data fetched and rendered); the rest wait their turn in
  * memory rather than in the database's queue (workers/admission.ts). Two keep the render worker busy
@@ -261,6 +258,8 @@ export function serverRenderer(
   app: FastifyInstance,
   rendererFile: string,
   templates: ReadonlyMap<string, string>,
+  /** Past this the visitor gets the app without its page rendered, rather than wait longer. */
+  timeLimitMs: number,
 ) {
   const rendererUrl = pathToFileURL(rendererFile).href;
   // Lowered below the event loop (decision 0013): on a busy machine the loop answers every other
@@ -399,7 +398,7 @@ export function serverRenderer(
     const visit = { isAbandoned: false };
     const made = await withinTime(
       render(request, reply, page, pathname, language, visit),
-      SERVER_RENDER_TIME_LIMIT_MS,
+      timeLimitMs,
     ).catch((error: unknown) => {
       request.log.error({ err: error }, 'rendering a signed-in page failed');
       return null;

@@ -66,7 +66,13 @@ async function sendHtml(request: FastifyRequest, reply: FastifyReply, page: Html
 export const webPlugin = fp(
   async (
     app: FastifyInstance,
-    options: { webDistDir: string; sessionCookieName: string; publicConfig: PublicConfig },
+    options: {
+      webDistDir: string;
+      sessionCookieName: string;
+      publicConfig: PublicConfig;
+      /** How long a signed-in page's render is waited for (SERVER_RENDER_TIME_LIMIT_MS). */
+      renderTimeLimitMs: number;
+    },
   ) => {
     const root = options.webDistDir;
     const hasWebApp = existsSync(path.join(root, 'index.html'));
@@ -103,7 +109,12 @@ export const webPlugin = fp(
         }
       }
     }
-    const sendServerRendered = serverRenderer(app, rendererFile, templates);
+    const sendServerRendered = serverRenderer(
+      app,
+      rendererFile,
+      templates,
+      options.renderTimeLimitMs,
+    );
 
     const pageFile = (name: string): HtmlPage => {
       const page = pages.get(name);
