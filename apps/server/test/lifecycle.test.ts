@@ -121,6 +121,8 @@ describe('the server process', { timeout: 180_000 }, () => {
     second.child.kill('SIGTERM');
     const code = await exitWithin(second, EXIT_BOUND_MS);
     const result = await download;
+    // Its last lines ("closed cleanly") can still be in the pipe when it has exited.
+    if (code === 0) await second.outputDone;
 
     expect({ code, output: code === 0 ? '' : second.output() }).toEqual({ code: 0, output: '' });
     expect(result).toEqual({ bytes: bigFile.length, complete: true });
@@ -145,6 +147,8 @@ describe('the server process', { timeout: 180_000 }, () => {
     await waitForHealth(running.port);
     running.child.kill('SIGINT');
     expect(await exitWithin(running, EXIT_BOUND_MS)).toBe(0);
+    // Its last lines can still be in the pipe when it has exited (a slow machine, 2026-11-28).
+    await running.outputDone;
     expect(running.output()).toContain('closed cleanly');
     await expect(fetch(`http://127.0.0.1:${running.port}/api/health`)).rejects.toThrow();
   });
@@ -210,6 +214,7 @@ describe('the server process', { timeout: 180_000 }, () => {
   it('stops at start-up with one line naming a bad variable', async () => {
     const running = start({ PORT: 'not-a-port', DATA_DIR: path.join(temp.dir, 'data3') });
     expect(await running.exited).toBe(1);
+    await running.outputDone;
     const lines = running.output().trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^Invalid configuration: PORT /);

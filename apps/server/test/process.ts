@@ -23,6 +23,11 @@ export type Running = {
   port: number;
   output: () => string;
   exited: Promise<number | null>;
+  /**
+   * Once the process has exited and its output is all read (its stdio closed): its last log
+   * lines can arrive after `exited`, so a test that reads them after the exit awaits this.
+   */
+  outputDone: Promise<void>;
 };
 
 /**
@@ -44,7 +49,8 @@ export function start(
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => resolve(code)),
   );
-  return { child, port: Number(env.PORT), output: () => output, exited };
+  const outputDone = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  return { child, port: Number(env.PORT), output: () => output, exited, outputDone };
 }
 
 /** Waits until the server on `port` answers its health check. */
