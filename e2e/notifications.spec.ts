@@ -407,4 +407,21 @@ test.describe.serial('notifications', () => {
     await expect(owner.page.getByTestId('dashboard-stat-workspacesCreated')).toHaveText('2');
     await expect(owner.page.getByTestId('dashboard-stat-unreadNotifications')).toHaveText('0');
   });
+
+  test("a Korean reader reads the server's notifications in Korean (decision 0041)", async () => {
+    const { page } = reader;
+    const setLanguage = async (language: 'en' | 'ko') => {
+      await page.evaluate((chosen) => window.localStorage.setItem('language', chosen), language);
+      await page.goto('/notifications');
+      await waitForApp(page);
+    };
+    await setLanguage('ko');
+    const first = page.getByTestId('notification-item').first();
+    await expect(first.getByTestId('notification-title')).toHaveText('새 과제: Essay 26');
+    await expect(first).toContainText('워크스페이스에 새 과제가 올라왔습니다.');
+    // The same notification in English again: the words follow the reader, not the writer.
+    await setLanguage('en');
+    await expect(first.getByTestId('notification-title')).toHaveText('New assignment: Essay 26');
+    await expect(first).toContainText('A new assignment was posted in your workspace.');
+  });
 });

@@ -397,7 +397,13 @@ describe('grading actions', () => {
       expect(told.map((row) => row.userId).sort()).toEqual(
         [course.ids.leader, course.ids.member].sort(),
       );
-      expect(told[0]).toMatchObject({ title: 'Graded: Essay', data: { assignmentId: work.id } });
+      expect(told[0]).toMatchObject({
+        title: 'Graded: Essay',
+        data: {
+          assignmentId: work.id,
+          text: { key: 'teamGraded', values: { team: '1', work: 'Essay' } },
+        },
+      });
 
       // One bulk save: each student of the graded teams once.
       await course.owner.post(`${base(course)}/assignments/${work.id}/evaluations/bulk`, {

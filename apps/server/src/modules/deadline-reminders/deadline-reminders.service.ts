@@ -1,4 +1,4 @@
-import { escapeHtml, formatDateTimeIn } from '@teamshuffle/domain';
+import { escapeHtml, formatDateTimeIn, notificationText } from '@teamshuffle/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../plugins/database.ts';
 import { inertHtml, inertText, type Mail, type Mailer } from '../../plugins/mail.ts';
@@ -39,6 +39,14 @@ export function reminderText(row: DueReminderRow, dueAt: Date) {
     title: `Due ${when}: ${row.title}`,
     message: `${who} not handed in ${row.title} yet. The deadline is ${when}.`,
   };
+}
+
+/** The notification's words for the reader's app (decision 0041): in their language and zone. */
+export function reminderWords(row: DueReminderRow, dueAt: Date) {
+  const values = { work: row.title, dueAt: dueAt.toISOString(), timeZone: row.timeZone };
+  return row.teamNumber === null
+    ? notificationText('deadlineDue', values)
+    : notificationText('teamDeadlineDue', { ...values, team: String(row.teamNumber) });
 }
 
 /** The one mail of a user's day of reminders; titles are users' text, never links. */
@@ -170,6 +178,7 @@ export class DeadlineReminders {
             noteId: row.kind === 'task' ? row.itemId : null,
             teamName: row.teamNumber === null ? null : `Team ${row.teamNumber}`,
             dueAt: claim.dueAt.toISOString(),
+            text: reminderWords(row, claim.dueAt),
           },
         })),
       );

@@ -134,6 +134,16 @@ describe('deadline reminders', () => {
         assignmentId: work.id,
         teamName: 'Team 2',
         dueAt: due.toISOString(),
+        // For the reader's app, in the reader's language (decision 0041).
+        text: {
+          key: 'teamDeadlineDue',
+          values: {
+            team: '2',
+            work: 'Lab report',
+            dueAt: due.toISOString(),
+            timeZone: 'Asia/Seoul',
+          },
+        },
       },
     });
     // The deadline in the workspace's zone, in English.
@@ -185,7 +195,13 @@ describe('deadline reminders', () => {
     expect(await claimsOf(draft.id)).toEqual([]);
     expect(
       (await remindersOf(c.leader)).find((item) => item.data.noteId === single.id),
-    ).toMatchObject({ data: { noteId: single.id, teamName: null } });
+    ).toMatchObject({
+      data: {
+        noteId: single.id,
+        teamName: null,
+        text: { key: 'deadlineDue', values: { work: 'Reflection', timeZone: 'Asia/Seoul' } },
+      },
+    });
   });
 
   it("reminds every member's account of a team whose leader has none", async () => {

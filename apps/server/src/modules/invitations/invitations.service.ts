@@ -11,6 +11,7 @@ import {
   languageFromCookie,
   languageOfBrowser,
   normalizeEmail,
+  notificationText,
 } from '@teamshuffle/domain';
 import type { Db } from '../../plugins/database.ts';
 import { enqueueNotifications } from '../notifications/notifications.outbox.ts';
@@ -78,7 +79,14 @@ export async function inviteAddedEmails(
       type: 'workspace_invited',
       title: words.title,
       message: words.message,
-      data: { workspaceId },
+      // Read in the invitee's own language (decision 0041); the title above is the owner's.
+      data: {
+        workspaceId,
+        text: notificationText('invited', {
+          owner: workspace.ownerName,
+          workspace: workspace.title,
+        }),
+      },
     })),
   );
 }

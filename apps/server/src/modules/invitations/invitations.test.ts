@@ -143,7 +143,11 @@ describe('invitations', () => {
       expect.objectContaining({
         type: 'workspace_invited',
         title: `You are invited to ${title}`,
-        data: expect.objectContaining({ workspaceId: id }),
+        data: expect.objectContaining({
+          workspaceId: id,
+          // Read in the invitee's language, whatever the owner's (decision 0041).
+          text: { key: 'invited', values: { owner: expect.any(String), workspace: title } },
+        }),
       }),
     );
     // The link works for them: they are on the roster.

@@ -11,6 +11,7 @@ import {
   type JoinPreview,
   type JoinSettingsInput,
   normalizeJoinCode,
+  notificationText,
   type RosterJoinStatusView,
 } from '@teamshuffle/domain';
 import type { Db } from '../../plugins/database.ts';
@@ -215,7 +216,14 @@ export async function claimName(
           type: 'team_member_joined',
           title: `${user.name} joined ${target.title}`,
           message: `They claimed the name ${member.name} with the join link.`,
-          data: { workspaceId: target.workspaceId },
+          data: {
+            workspaceId: target.workspaceId,
+            text: notificationText('linkJoined', {
+              name: user.name,
+              member: member.name,
+              workspace: target.title,
+            }),
+          },
         },
       ]);
       return { state: 'joined', workspaceId: target.workspaceId, memberName: member.name };
@@ -235,7 +243,14 @@ export async function claimName(
         type: 'workspace_join_requested',
         title: `${user.name} asked to join ${target.title}`,
         message: `They picked the name ${member.name}. Approve or reject the request on the join page.`,
-        data: { workspaceId: target.workspaceId },
+        data: {
+          workspaceId: target.workspaceId,
+          text: notificationText('joinRequested', {
+            name: user.name,
+            member: member.name,
+            workspace: target.title,
+          }),
+        },
       },
     ]);
     return { state: 'pending', workspaceId: target.workspaceId, memberName: member.name };
@@ -307,7 +322,13 @@ export async function approveRequest(
         type: 'workspace_join_approved',
         title: `You joined ${access.workspace.title}`,
         message: `Your teacher approved you as ${request.memberName}.`,
-        data: { workspaceId },
+        data: {
+          workspaceId,
+          text: notificationText('joinApproved', {
+            member: request.memberName,
+            workspace: access.workspace.title,
+          }),
+        },
       },
     ]);
   });
@@ -335,6 +356,12 @@ export async function rejectRequest(
         type: 'workspace_join_rejected',
         title: `Your request to join ${access.workspace.title} was declined`,
         message: `You asked for the name ${request.memberName}. Ask your teacher if this is a mistake.`,
+        data: {
+          text: notificationText('joinDeclined', {
+            member: request.memberName,
+            workspace: access.workspace.title,
+          }),
+        },
       },
     ]);
   });

@@ -157,7 +157,13 @@ describe('joining', () => {
     expect(ownerNotes[0]).toMatchObject({
       type: 'workspace_join_requested',
       title: 'Ann Account asked to join Design 101',
-      data: { workspaceId: c.workspaceId },
+      data: {
+        workspaceId: c.workspaceId,
+        text: {
+          key: 'joinRequested',
+          values: { name: 'Ann Account', member: expect.any(String), workspace: 'Design 101' },
+        },
+      },
     });
     const panel = (await c.owner.get(joinUrl(c))).json();
     expect(panel.requests).toHaveLength(1);
@@ -192,7 +198,13 @@ describe('joining', () => {
     expect(annNotes[0]).toMatchObject({
       type: 'workspace_join_approved',
       title: 'You joined Design 101',
-      data: { workspaceId: c.workspaceId },
+      data: {
+        workspaceId: c.workspaceId,
+        text: {
+          key: 'joinApproved',
+          values: { member: expect.any(String), workspace: 'Design 101' },
+        },
+      },
     });
     const joined = (await c.owner.get(`${joinUrl(c)}/roster-status`)).json();
     expect(joined.members.find((m: { memberId: string }) => m.memberId === mine)).toMatchObject({

@@ -67,6 +67,7 @@ export function presentNotification(row: NotificationRow): NotificationView {
       noteId: row.noteId,
       teamName: row.teamName,
       dueAt: row.dueAt?.toISOString() ?? null,
+      text: row.text ?? null,
     },
   };
 }
@@ -116,6 +117,7 @@ export async function writeNotification(
       noteId: data.noteId ?? null,
       teamName: data.teamName ?? null,
       dueAt: data.dueAt ? new Date(data.dueAt) : null,
+      text: data.text ?? null,
       dedupeKey,
     })
     .returning({ id: notifications.id });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { STORAGE_RED_ABOVE_PERCENT, usagePercent } from '@teamshuffle/domain';
+import { notificationText, STORAGE_RED_ABOVE_PERCENT, usagePercent } from '@teamshuffle/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../plugins/database.ts';
@@ -42,7 +42,11 @@ export async function notifyAssignmentCreated(
       type: 'assignment_created',
       title: `New assignment: ${assignment.title}`,
       message: 'A new assignment was posted in your workspace.',
-      data: { workspaceId, assignmentId: assignment.id },
+      data: {
+        workspaceId,
+        assignmentId: assignment.id,
+        text: notificationText('assignmentCreated', { assignment: assignment.title }),
+      },
     })),
   );
 }
@@ -65,7 +69,11 @@ export async function notifyTaskPublished(
       type: 'assignment_created',
       title: `New task: ${note.taskTitle}`,
       message: `${note.title} has a task to hand in.`,
-      data: { workspaceId, noteId: note.id },
+      data: {
+        workspaceId,
+        noteId: note.id,
+        text: notificationText('taskPublished', { task: note.taskTitle, note: note.title }),
+      },
     })),
   );
 }
@@ -114,6 +122,13 @@ export async function notifySubmitted(
         assignmentId: work.assignmentId ?? null,
         noteId: work.noteId ?? null,
         teamName,
+        text: row.memberName
+          ? notificationText('memberSubmitted', {
+              member: row.memberName,
+              team: String(row.number),
+              work: work.title,
+            })
+          : notificationText('teamSubmitted', { team: String(row.number), work: work.title }),
       },
     },
   ]);
@@ -140,6 +155,7 @@ export async function notifyStorageChanged(
       type: 'storage_warning',
       title: 'Storage usage is high',
       message: `Your files take ${Math.round(after)}% of your storage.`,
+      data: { text: notificationText('storageHigh', { percent: String(Math.round(after)) }) },
     },
   ]);
 }
@@ -222,7 +238,10 @@ export class Notifier {
               type: 'workspace_invited',
               title: `You are in ${workspace.title}`,
               message: `Your e-mail is on the roster of ${workspace.title}.`,
-              data: { workspaceId },
+              data: {
+                workspaceId,
+                text: notificationText('rosterJoined', { workspace: workspace.title }),
+              },
             },
             {
               key: `team_member_joined:${workspaceId}:${account.id}`,
@@ -230,7 +249,14 @@ export class Notifier {
               type: 'team_member_joined',
               title: `${account.name} joined ${workspace.title}`,
               message: `${account.name} (${account.email}) now has an account.`,
-              data: { workspaceId },
+              data: {
+                workspaceId,
+                text: notificationText('rosterMemberJoined', {
+                  name: account.name,
+                  email: account.email,
+                  workspace: workspace.title,
+                }),
+              },
             },
           ]);
         }

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { NotificationData } from '@teamshuffle/domain';
+import type { NotificationData, NotificationTextView } from '@teamshuffle/domain';
 import { user } from '../users/users.table.ts';
 import { workspaces } from '../workspaces/workspaces.table.ts';
 
@@ -40,6 +40,11 @@ export const notifications = pgTable(
     teamName: text('team_name'),
     /** The deadline a reminder is about (issue 26, migration 0039); null for other types. */
     dueAt: timestamp('due_at', { withTimezone: true }),
+    /**
+     * Its words as a key and values, written in the reader's language by their app (decision
+     * 0041, migration 0042); null for rows written before and for announcements.
+     */
+    text: jsonb('text').$type<NotificationTextView>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** The outbox row's key it was delivered from: a redelivery writes nothing (issue 23). */
     dedupeKey: text('dedupe_key'),

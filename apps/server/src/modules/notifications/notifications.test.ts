@@ -76,7 +76,12 @@ describe('notifications', () => {
           type: 'assignment_created',
           title: 'New assignment: Lab report',
           isRead: false,
-          data: { workspaceId: course.workspaceId, assignmentId: created.json().id },
+          data: {
+            workspaceId: course.workspaceId,
+            assignmentId: created.json().id,
+            // The words the reader's app writes in its language (decision 0041).
+            text: { key: 'assignmentCreated', values: { assignment: 'Lab report' } },
+          },
         });
       }
       expect(await types(course.owner)).toEqual([]);
@@ -124,7 +129,10 @@ describe('notifications', () => {
       await expect.poll(async () => await types(course.member)).toEqual(['assignment_created']);
       expect((await page(course.member)).items[0]).toMatchObject({
         title: 'New task: Reading notes',
-        data: { noteId },
+        data: {
+          noteId,
+          text: { key: 'taskPublished', values: { task: 'Reading notes', note: 'Week 3' } },
+        },
       });
       expect(await types(course.owner)).toEqual([]);
 
@@ -141,7 +149,11 @@ describe('notifications', () => {
       await expect.poll(async () => await types(course.owner)).toEqual(['assignment_submitted']);
       expect((await page(course.owner)).items[0]).toMatchObject({
         title: 'Team 1 submitted Reading notes',
-        data: { teamName: 'Team 1', noteId },
+        data: {
+          teamName: 'Team 1',
+          noteId,
+          text: { key: 'teamSubmitted', values: { team: '1', work: 'Reading notes' } },
+        },
       });
       // The leader and the team are not told about their own submission.
       expect(await types(course.leader)).toEqual(['assignment_created']);
@@ -181,7 +193,11 @@ describe('notifications', () => {
       expect((await page(course.owner)).items[0]).toMatchObject({
         title: `${name} submitted Own essay`,
         message: `${name} (Team 1) handed in work for Own essay.`,
-        data: { teamName: 'Team 1', noteId },
+        data: {
+          teamName: 'Team 1',
+          noteId,
+          text: { key: 'memberSubmitted', values: { member: name, team: '1', work: 'Own essay' } },
+        },
       });
     });
 
@@ -206,7 +222,16 @@ describe('notifications', () => {
         .poll(async () => (await page(newcomer.client)).items.map((item) => item.type))
         .toEqual(['workspace_invited']);
       await expect.poll(async () => await types(owner.client)).toEqual(['team_member_joined']);
-      expect((await page(owner.client)).items[0]!.title).toMatch(/^Newcomer joined Joiners/);
+      const [joined] = (await page(owner.client)).items;
+      expect(joined!.title).toMatch(/^Newcomer joined Joiners/);
+      expect(joined!.data.text).toEqual({
+        key: 'rosterMemberJoined',
+        values: { name: 'Newcomer', email, workspace: created.json().workspace.title },
+      });
+      expect((await page(newcomer.client)).items[0]!.data.text).toEqual({
+        key: 'rosterJoined',
+        values: { workspace: created.json().workspace.title },
+      });
       // A later change of the account says nothing again.
       await newcomer.client.post('/api/auth/update-user', { name: 'Newcomer Renamed' });
       expect(await types(owner.client)).toEqual(['team_member_joined']);
@@ -237,6 +262,11 @@ describe('notifications', () => {
       expect(await types(course.owner)).toEqual([]);
       expect((await upload(200 * 1024)).statusCode).toBe(201);
       await expect.poll(async () => await types(course.owner)).toEqual(['storage_warning']);
+      const [warning] = (await page(course.owner)).items;
+      expect(warning!.data.text).toEqual({
+        key: 'storageHigh',
+        values: { percent: warning!.message.match(/(\d+)%/)![1] },
+      });
     });
 
     it('lets an administrator announce to everyone, and nobody else', async () => {
@@ -252,6 +282,8 @@ describe('notifications', () => {
         type: 'system_announcement',
         title: 'Maintenance tonight',
       });
+      // An administrator's own words: read as written, in every language.
+      expect((await page(c.stranger)).items[0]!.data.text).toBeNull();
       const [verified] = rowsOf<{ n: number }>(
         await t.app.db.execute(
           sql`select count(*)::int as n from "user" where email_verified or phone_number_verified`,

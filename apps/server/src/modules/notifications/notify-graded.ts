@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { notificationText } from '@teamshuffle/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../plugins/database.ts';
 import { rowsOf } from '../../db/rows.ts';
@@ -61,6 +62,10 @@ export async function notifyGraded(
           assignmentId: work.assignmentId ?? null,
           noteId: work.noteId ?? null,
           teamName: number === undefined ? null : `Team ${number}`,
+          text:
+            work.userId !== undefined || number === undefined
+              ? notificationText('graded', { work: work.title })
+              : notificationText('teamGraded', { team: String(number), work: work.title }),
         },
       });
     }

@@ -1,6 +1,7 @@
 import {
   AppError,
   computePeerResults,
+  notificationText,
   PEER_FACTOR_CAP_DEFAULT,
   peerEvaluationState,
   roundPeer,
@@ -328,7 +329,13 @@ export async function release(
         type: 'peer_evaluation_released',
         title: `Peer evaluation results: ${row.title}`,
         message: `Your result of ${row.title} in ${access.workspace.title} is ready to see.`,
-        data: { workspaceId: access.workspace.id },
+        data: {
+          workspaceId: access.workspace.id,
+          text: notificationText('peerResults', {
+            evaluation: row.title,
+            workspace: access.workspace.title,
+          }),
+        },
       })),
     );
   });
@@ -354,7 +361,10 @@ export async function remind(
         type: 'peer_evaluation_reminder',
         title: `Peer evaluation to answer: ${row.title}`,
         message: `Please rate yourself and your teammates in ${row.title} before ${row.endsAt.slice(0, 16).replace('T', ' ')} UTC.`,
-        data: { workspaceId: row.workspaceId },
+        data: {
+          workspaceId: row.workspaceId,
+          text: notificationText('peerToAnswer', { evaluation: row.title, endsAt: row.endsAt }),
+        },
       })),
     );
     return due.length;

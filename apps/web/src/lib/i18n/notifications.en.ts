@@ -57,6 +57,78 @@ export const notificationsEn = {
     generic: 'Notification',
   },
   // A deadline reminder's line (issue 26): the deadline in the reader's language and zone.
+  // Each kind of notification's words (decision 0041: the server sends which words and their
+  // values; the reader's app writes them in its language). The same English as the server's
+  // stored title and message. {{team}} is a team's number; dates come written in the reader's
+  // language.
+  words: {
+    assignmentCreated: {
+      title: 'New assignment: {{assignment}}',
+      message: 'A new assignment was posted in your workspace.',
+    },
+    taskPublished: { title: 'New task: {{task}}', message: '{{note}} has a task to hand in.' },
+    teamSubmitted: {
+      title: 'Team {{team}} submitted {{work}}',
+      message: 'Team {{team}} handed in work for {{work}}.',
+    },
+    memberSubmitted: {
+      title: '{{member}} submitted {{work}}',
+      message: '{{member}} (Team {{team}}) handed in work for {{work}}.',
+    },
+    storageHigh: {
+      title: 'Storage usage is high',
+      message: 'Your files take {{percent}}% of your storage.',
+    },
+    rosterJoined: {
+      title: 'You are in {{workspace}}',
+      message: 'Your e-mail is on the roster of {{workspace}}.',
+    },
+    rosterMemberJoined: {
+      title: '{{name}} joined {{workspace}}',
+      message: '{{name}} ({{email}}) now has an account.',
+    },
+    linkJoined: {
+      title: '{{name}} joined {{workspace}}',
+      message: 'They claimed the name {{member}} with the join link.',
+    },
+    joinRequested: {
+      title: '{{name}} asked to join {{workspace}}',
+      message: 'They picked the name {{member}}. Approve or reject the request on the join page.',
+    },
+    joinApproved: {
+      title: 'You joined {{workspace}}',
+      message: 'Your teacher approved you as {{member}}.',
+    },
+    joinDeclined: {
+      title: 'Your request to join {{workspace}} was declined',
+      message: 'You asked for the name {{member}}. Ask your teacher if this is a mistake.',
+    },
+    graded: { title: 'Graded: {{work}}', message: 'Your work for {{work}} was graded.' },
+    teamGraded: {
+      title: 'Graded: {{work}}',
+      message: "Team {{team}}'s work for {{work}} was graded.",
+    },
+    peerResults: {
+      title: 'Peer evaluation results: {{evaluation}}',
+      message: 'Your result of {{evaluation}} in {{workspace}} is ready to see.',
+    },
+    peerToAnswer: {
+      title: 'Peer evaluation to answer: {{evaluation}}',
+      message: 'Please rate yourself and your teammates in {{evaluation}} before {{endsAt}}.',
+    },
+    deadlineDue: {
+      title: 'Due {{dueAt}}: {{work}}',
+      message: 'You have not handed in {{work}} yet. The deadline is {{dueAt}}.',
+    },
+    teamDeadlineDue: {
+      title: 'Due {{dueAt}}: {{work}}',
+      message: 'Team {{team}} has not handed in {{work}} yet. The deadline is {{dueAt}}.',
+    },
+    invited: {
+      title: 'You are invited to {{workspace}}',
+      message: '{{owner}} added your e-mail address to {{workspace}}.',
+    },
+  },
   reminder: {
     due: 'Not handed in · due {{deadline}}',
   },

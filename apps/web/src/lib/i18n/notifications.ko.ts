@@ -56,6 +56,76 @@ export const notificationsKo: typeof notificationsEn = {
     submission_graded: '평가 완료',
     generic: '알림',
   },
+  // 알림 종류마다의 문구 (decision 0041: 서버는 어떤 문구인지와 그 값만 보내고, 읽는 사람의
+  // 앱이 그 언어로 씁니다). {{team}}은 팀 번호, 날짜는 읽는 사람의 언어로 쓴 것입니다.
+  words: {
+    assignmentCreated: {
+      title: '새 과제: {{assignment}}',
+      message: '워크스페이스에 새 과제가 올라왔습니다.',
+    },
+    taskPublished: { title: '새 과제: {{task}}', message: '{{note}}에 제출할 과제가 있습니다.' },
+    teamSubmitted: {
+      title: '{{team}}팀이 {{work}}을(를) 제출했습니다',
+      message: '{{team}}팀이 {{work}}에 제출했습니다.',
+    },
+    memberSubmitted: {
+      title: '{{member}}님이 {{work}}을(를) 제출했습니다',
+      message: '{{member}}님({{team}}팀)이 {{work}}에 제출했습니다.',
+    },
+    storageHigh: {
+      title: '저장 공간 사용량이 많습니다',
+      message: '파일이 저장 공간의 {{percent}}%를 차지하고 있습니다.',
+    },
+    rosterJoined: {
+      title: '{{workspace}}에 참여했습니다',
+      message: '회원님의 이메일이 {{workspace}}의 명단에 있습니다.',
+    },
+    rosterMemberJoined: {
+      title: '{{name}}님이 {{workspace}}에 참여했습니다',
+      message: '{{name}}님({{email}})이 계정을 만들었습니다.',
+    },
+    linkJoined: {
+      title: '{{name}}님이 {{workspace}}에 참여했습니다',
+      message: '참여 링크로 {{member}} 이름을 선택했습니다.',
+    },
+    joinRequested: {
+      title: '{{name}}님이 {{workspace}} 참여를 요청했습니다',
+      message: '{{member}} 이름을 선택했습니다. 참여 페이지에서 요청을 승인하거나 거절하세요.',
+    },
+    joinApproved: {
+      title: '{{workspace}}에 참여했습니다',
+      message: '선생님이 {{member}}(으)로 참여를 승인했습니다.',
+    },
+    joinDeclined: {
+      title: '{{workspace}} 참여 요청이 거절되었습니다',
+      message: '{{member}} 이름으로 요청했습니다. 착오라고 생각되면 선생님께 문의하세요.',
+    },
+    graded: { title: '평가 완료: {{work}}', message: '{{work}}에 낸 과제가 평가되었습니다.' },
+    teamGraded: {
+      title: '평가 완료: {{work}}',
+      message: '{{team}}팀이 {{work}}에 낸 과제가 평가되었습니다.',
+    },
+    peerResults: {
+      title: '동료 평가 결과: {{evaluation}}',
+      message: '{{workspace}}의 {{evaluation}} 결과를 확인할 수 있습니다.',
+    },
+    peerToAnswer: {
+      title: '응답할 동료 평가: {{evaluation}}',
+      message: '{{endsAt}} 전까지 {{evaluation}}에서 자신과 팀원을 평가해 주세요.',
+    },
+    deadlineDue: {
+      title: '마감 {{dueAt}}: {{work}}',
+      message: '아직 {{work}}을(를) 제출하지 않았습니다. 마감은 {{dueAt}}입니다.',
+    },
+    teamDeadlineDue: {
+      title: '마감 {{dueAt}}: {{work}}',
+      message: '{{team}}팀이 아직 {{work}}을(를) 제출하지 않았습니다. 마감은 {{dueAt}}입니다.',
+    },
+    invited: {
+      title: '{{workspace}}에 초대되었습니다',
+      message: '{{owner}}님이 {{workspace}}에 회원님의 이메일 주소를 추가했습니다.',
+    },
+  },
   // 마감 알림의 한 줄 (issue 26): 읽는 사람의 언어와 시간대로 쓴 마감 시각.
   reminder: {
     due: '미제출 · 마감 {{deadline}}',

@@ -14,6 +14,7 @@ import { useId } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { notificationKind } from '../utils/notification-kind';
 import { notificationTimeText } from '../utils/notification-time';
+import { notificationWords } from '../utils/notification-words';
 import { NotificationIcon } from './notification-icon';
 import { ReminderDue } from './reminder-due';
 import { useFormatDate } from '../../../lib/dates/use-format-date';
@@ -42,6 +43,7 @@ export function NotificationItem({
   const dates = useFormatDate();
   const titleId = useId();
   const kind = notificationKind(notification.type);
+  const words = notificationWords(notification, t, dates);
   const isUnread = !notification.isRead;
   return (
     <Paper
@@ -80,12 +82,12 @@ export function NotificationItem({
                   lineClamp={2}
                   data-testid="notification-title"
                 >
-                  {notification.title}
+                  {words.title}
                 </Text>
               </Group>
-              {notification.message ? (
+              {words.message ? (
                 <Text size="sm" c="dimmed" lineClamp={3}>
-                  {notification.message}
+                  {words.message}
                 </Text>
               ) : null}
               <ReminderDue notification={notification} />

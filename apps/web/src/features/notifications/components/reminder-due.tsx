@@ -5,8 +5,9 @@ import { useTranslation } from '../../../lib/i18n';
 
 /**
  * A deadline reminder's own line (issue 26, decision 0031): not handed in, and the deadline it is
- * about in the reader's language and zone (its stored title and message are in English, as every
- * notification's). Nothing for other types, or a reminder written before it carried its deadline.
+ * about in the reader's language and zone (its title and message, in the reader's language too
+ * since decision 0041, keep the workspace's zone). Nothing for other types, or a reminder written
+ * before it carried its deadline.
  */
 export function ReminderDue({ notification }: { notification: NotificationView }) {
   const { t } = useTranslation();
