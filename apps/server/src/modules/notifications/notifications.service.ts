@@ -115,7 +115,7 @@ export async function notifySubmitted(
       key: `submitted:${work.attemptKey}`,
       userId: row.ownerId,
       type: 'assignment_submitted',
-      title: `${row.memberName ?? teamName} submitted ${work.title}`,
+      title: `${row.memberName || teamName} submitted ${work.title}`,
       message: `${who} handed in work for ${work.title}.`,
       data: {
         workspaceId,

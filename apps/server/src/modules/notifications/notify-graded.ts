@@ -62,10 +62,13 @@ export async function notifyGraded(
           assignmentId: work.assignmentId ?? null,
           noteId: work.noteId ?? null,
           teamName: number === undefined ? null : `Team ${number}`,
+          // A team whose number is gone has no words: its stored English says 'Team ?'.
           text:
-            work.userId !== undefined || number === undefined
+            work.userId !== undefined
               ? notificationText('graded', { work: work.title })
-              : notificationText('teamGraded', { team: String(number), work: work.title }),
+              : number !== undefined
+                ? notificationText('teamGraded', { team: String(number), work: work.title })
+                : null,
         },
       });
     }

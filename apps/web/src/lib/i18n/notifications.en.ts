@@ -56,11 +56,10 @@ export const notificationsEn = {
     peer_evaluation_released: 'Peer evaluation results',
     generic: 'Notification',
   },
-  // A deadline reminder's line (issue 26): the deadline in the reader's language and zone.
   // Each kind of notification's words (decision 0041: the server sends which words and their
   // values; the reader's app writes them in its language). The same English as the server's
-  // stored title and message. {{team}} is a team's number; dates come written in the reader's
-  // language.
+  // stored title and message, but for a peer evaluation's end, written in the reader's zone.
+  // {{team}} is a team's number; dates come written in the reader's language.
   words: {
     assignmentCreated: {
       title: 'New assignment: {{assignment}}',
@@ -129,6 +128,7 @@ export const notificationsEn = {
       message: '{{owner}} added your e-mail address to {{workspace}}.',
     },
   },
+  // A deadline reminder's line (issue 26): the deadline in the reader's language and zone.
   reminder: {
     due: 'Not handed in · due {{deadline}}',
   },

@@ -66,11 +66,11 @@ export const notificationsKo: typeof notificationsEn = {
     taskPublished: { title: '새 과제: {{task}}', message: '{{note}}에 제출할 과제가 있습니다.' },
     teamSubmitted: {
       title: '{{team}}팀이 {{work}}을(를) 제출했습니다',
-      message: '{{team}}팀이 {{work}}에 제출했습니다.',
+      message: '{{team}}팀이 {{work}} 과제를 제출했습니다.',
     },
     memberSubmitted: {
       title: '{{member}}님이 {{work}}을(를) 제출했습니다',
-      message: '{{member}}님({{team}}팀)이 {{work}}에 제출했습니다.',
+      message: '{{member}}님({{team}}팀)이 {{work}} 과제를 제출했습니다.',
     },
     storageHigh: {
       title: '저장 공간 사용량이 많습니다',
@@ -98,27 +98,27 @@ export const notificationsKo: typeof notificationsEn = {
     },
     joinDeclined: {
       title: '{{workspace}} 참여 요청이 거절되었습니다',
-      message: '{{member}} 이름으로 요청했습니다. 착오라고 생각되면 선생님께 문의하세요.',
+      message: '{{member}} 이름으로 요청했습니다. 잘못된 것 같으면 선생님께 문의하세요.',
     },
-    graded: { title: '평가 완료: {{work}}', message: '{{work}}에 낸 과제가 평가되었습니다.' },
+    graded: { title: '평가 완료: {{work}}', message: '{{work}} 제출물이 평가되었습니다.' },
     teamGraded: {
       title: '평가 완료: {{work}}',
-      message: '{{team}}팀이 {{work}}에 낸 과제가 평가되었습니다.',
+      message: '{{team}}팀의 {{work}} 제출물이 평가되었습니다.',
     },
     peerResults: {
       title: '동료 평가 결과: {{evaluation}}',
-      message: '{{workspace}}의 {{evaluation}} 결과를 확인할 수 있습니다.',
+      message: '{{workspace}}의 {{evaluation}}에서 내 결과를 확인할 수 있습니다.',
     },
     peerToAnswer: {
       title: '응답할 동료 평가: {{evaluation}}',
-      message: '{{endsAt}} 전까지 {{evaluation}}에서 자신과 팀원을 평가해 주세요.',
+      message: '{{endsAt}}까지 {{evaluation}}에서 자신과 팀원을 평가해 주세요.',
     },
     deadlineDue: {
-      title: '마감 {{dueAt}}: {{work}}',
+      title: '{{work}} 마감: {{dueAt}}',
       message: '아직 {{work}}을(를) 제출하지 않았습니다. 마감은 {{dueAt}}입니다.',
     },
     teamDeadlineDue: {
-      title: '마감 {{dueAt}}: {{work}}',
+      title: '{{work}} 마감: {{dueAt}}',
       message: '{{team}}팀이 아직 {{work}}을(를) 제출하지 않았습니다. 마감은 {{dueAt}}입니다.',
     },
     invited: {

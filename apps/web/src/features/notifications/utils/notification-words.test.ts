@@ -39,7 +39,7 @@ describe("a notification's words in the reader's language (decision 0041)", () =
     });
     expect(notificationWords(submitted, ko, inKorean)).toEqual({
       title: 'Ann님이 Own essay을(를) 제출했습니다',
-      message: 'Ann님(1팀)이 Own essay에 제출했습니다.',
+      message: 'Ann님(1팀)이 Own essay 과제를 제출했습니다.',
     });
   });
 
@@ -58,7 +58,7 @@ describe("a notification's words in the reader's language (decision 0041)", () =
       'Due Nov 27, 2026, 2:00 PM (Asia/Seoul): Lab report',
     );
     const korean = notificationWords(due, ko, inKorean);
-    expect(korean.title).toBe('마감 2026. 11. 27. 오후 2:00 (Asia/Seoul): Lab report');
+    expect(korean.title).toBe('Lab report 마감: 2026. 11. 27. 오후 2:00 (Asia/Seoul)');
     expect(korean.message).toContain('2팀이 아직 Lab report을(를) 제출하지 않았습니다');
   });
 
