@@ -1,4 +1,4 @@
-import type { MyDeadlineKind, MyDeadlineState } from '@teamshuffle/domain';
+import type { Language, MyDeadlineKind, MyDeadlineState } from '@teamshuffle/domain';
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows.ts';
 import type { Db } from '../../plugins/database.ts';
@@ -6,6 +6,9 @@ import { calendarFeeds } from './my-deadlines.table.ts';
 
 /** Who asks: the account, and its verified e-mail (lower-case, trimmed) or null. */
 export type DeadlineReader = { userId: string; verifiedEmail: string | null };
+
+/** A feed's reader, with the language its words are written in. */
+export type FeedReader = DeadlineReader & { language: Language };
 
 /** One deadline row as the statement answers it (the service presents it). */
 export type DeadlineRow = {
@@ -114,23 +117,31 @@ export async function loadDeadlines(
 }
 
 /** The account a feed token's hash belongs to (a disabled account's feed answers nothing). */
-export async function findFeedReader(db: Db, tokenHash: string): Promise<DeadlineReader | null> {
+export async function findFeedReader(db: Db, tokenHash: string): Promise<FeedReader | null> {
   const result = await db.execute(sql`
-    select u.id as "userId", case when u.email_verified then lower(btrim(u.email)) end as email
+    select u.id as "userId", case when u.email_verified then lower(btrim(u.email)) end as email,
+      f.language
     from calendar_feeds f join "user" u on u.id = f.user_id
     where f.token_hash = ${tokenHash} and not u.disabled`);
-  const [row] = rowsOf<{ userId: string; email: string | null }>(result);
-  return row ? { userId: row.userId, verifiedEmail: row.email } : null;
+  const [row] = rowsOf<{ userId: string; email: string | null; language: Language }>(result);
+  return row ? { userId: row.userId, verifiedEmail: row.email, language: row.language } : null;
 }
 
-/** Makes or replaces the user's feed: the old hash is gone in the same statement. */
-export async function saveFeed(db: Db, userId: string, tokenHash: string): Promise<Date> {
+/**
+ * Makes or replaces the user's feed, in `language`: the old hash is gone in the same statement.
+ */
+export async function saveFeed(
+  db: Db,
+  userId: string,
+  tokenHash: string,
+  language: Language,
+): Promise<Date> {
   const [row] = await db
     .insert(calendarFeeds)
-    .values({ userId, tokenHash })
+    .values({ userId, tokenHash, language })
     .onConflictDoUpdate({
       target: calendarFeeds.userId,
-      set: { tokenHash, createdAt: sql`now()` },
+      set: { tokenHash, language, createdAt: sql`now()` },
     })
     .returning({ createdAt: calendarFeeds.createdAt });
   return row!.createdAt;

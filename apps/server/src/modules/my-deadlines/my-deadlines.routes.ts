@@ -7,6 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, noContent, sendError } from '../../plugins/errors.ts';
+import { requestLanguage } from '../invitations/invitations.service.ts';
 import {
   calendarOf,
   createFeed,
@@ -70,7 +71,7 @@ export const myDeadlinesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = a
       reply
         .status(201)
         .header('cache-control', 'no-store')
-        .send(await createFeed(app.db, request.user!, publicUrl)),
+        .send(await createFeed(app.db, request.user!, publicUrl, requestLanguage(request.headers))),
   );
 
   app.delete(

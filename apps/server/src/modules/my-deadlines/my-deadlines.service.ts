@@ -6,6 +6,7 @@ import {
   myDeadlinePath,
   type CalendarFeedCreated,
   type CalendarFeedStatus,
+  type Language,
   type MyDeadline,
   type MyDeadlinesView,
 } from '@teamshuffle/domain';
@@ -69,14 +70,18 @@ export function feedUrl(publicUrl: string, token: string): string {
   return new URL(`/api/calendar/${token}.ics`, publicUrl).toString();
 }
 
-/** Makes the user's feed, or a new address for it (the old one stops working at once). */
+/**
+ * Makes the user's feed, or a new address for it (the old one stops working at once), its words
+ * in `language` (the app's, as the user asked; decision 0041).
+ */
 export async function createFeed(
   db: Db,
   user: SessionUser,
   publicUrl: string,
+  language: Language,
 ): Promise<CalendarFeedCreated> {
   const token = randomBytes(TOKEN_BYTES).toString('base64url');
-  const createdAt = await saveFeed(db, user.id, hashToken(token));
+  const createdAt = await saveFeed(db, user.id, hashToken(token), language);
   return { url: feedUrl(publicUrl, token), createdAt: createdAt.toISOString() };
 }
 
@@ -91,7 +96,22 @@ export async function removeFeed(db: Db, user: SessionUser): Promise<void> {
   await deleteFeed(db, user.id);
 }
 
-const KIND_LABEL = { assignment: 'Assignment', task: 'Task' } as const;
+/** The feed's words, in its language (decision 0041). */
+const FEED_WORDS: Record<
+  Language,
+  { name: string; due: (kind: MyDeadline['kind'], workspace: string) => string }
+> = {
+  en: {
+    name: 'Teamshuffle deadlines',
+    due: (kind, workspace) =>
+      `${kind === 'assignment' ? 'Assignment' : 'Task'} due in ${workspace}.`,
+  },
+  ko: {
+    name: 'Teamshuffle 마감',
+    due: (kind, workspace) =>
+      `${workspace}의 ${kind === 'assignment' ? '과제' : '태스크'} 마감입니다.`,
+  },
+};
 
 /**
  * The feed of a token's file name (`<token>.ics`): every deadline of its owner from 30 days ago
@@ -109,8 +129,9 @@ export async function calendarOf(
   const from = new Date(now.getTime() - CALENDAR_FEED_PAST_DAYS * DAY_MS);
   const rows = await loadDeadlines(db, reader, { from, to: null });
   const host = new URL(publicUrl).host;
+  const words = FEED_WORDS[reader.language];
   return writeCalendar(
-    { name: 'Teamshuffle deadlines', stamp: now },
+    { name: words.name, stamp: now },
     rows.map((row) => {
       const item = present(row);
       const deadline = new Date(item.deadline);
@@ -122,7 +143,7 @@ export async function calendarOf(
         start: deadline,
         end: new Date(deadline.getTime() + 60_000),
         summary: `${item.workspace.title}: ${item.title}`,
-        description: `${KIND_LABEL[item.kind]} due in ${item.workspace.title}.\n${url}`,
+        description: `${words.due(item.kind, item.workspace.title)}\n${url}`,
         url,
         lastModified: new Date(row.updatedAt),
       };

@@ -279,6 +279,33 @@ describe('my deadlines and the calendar feed', () => {
       ).toEqual(events.map((event) => event.uid));
     });
 
+    it('writes its words in the language the app showed when the address was made (decision 0041)', async () => {
+      const made = async (language: string) => {
+        const response = await c.otherMember.request('POST', '/api/me/calendar-feed', undefined, {
+          'accept-language': language,
+        });
+        expect(response.statusCode, response.body).toBe(201);
+        const body = (await read(response.json<CalendarFeedCreated>().url)).body;
+        const calendar = new ICAL.Component(ICAL.parse(body));
+        const descriptions = calendar
+          .getAllSubcomponents('vevent')
+          .map((vevent) => String(vevent.getFirstPropertyValue('description')));
+        expect(descriptions.length).toBeGreaterThan(0);
+        return { name: calendar.getFirstPropertyValue('x-wr-calname'), descriptions };
+      };
+      const korean = await made('ko-KR,ko;q=0.9');
+      expect(korean.name).toBe('Teamshuffle 마감');
+      for (const description of korean.descriptions) {
+        expect(description).toMatch(/^Databases, Fall; A\\B의 (과제|태스크) 마감입니다\.\n/);
+      }
+      // A new address, made in English: its words are English.
+      const english = await made('en-US,en;q=0.9');
+      expect(english.name).toBe('Teamshuffle deadlines');
+      for (const description of english.descriptions) {
+        expect(description).toMatch(/^(Assignment|Task) due in Databases, Fall; A\\B\.\n/);
+      }
+    });
+
     it("gives another user's token only that user's deadlines, and a wrong token nothing", async () => {
       const mine = await create(other.member);
       const events = new ICAL.Component(ICAL.parse((await read(mine.url)).body))

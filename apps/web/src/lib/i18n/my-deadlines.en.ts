@@ -21,6 +21,8 @@ export const myDeadlinesEn = {
     explanation:
       'A private address of every deadline in your courses. Google Calendar, Outlook and Apple Calendar can subscribe to it ("From URL" / "Subscribe to calendar") and keep it up to date.',
     secret: 'Anyone with the address can see your deadlines: keep it to yourself.',
+    language:
+      'Its events are written in the language the app shows when you make the address. To change it, make a new address.',
     loading: 'Checking your calendar feed…',
     loadFailed: 'Could not check your calendar feed',
     off: 'You have no calendar feed.',

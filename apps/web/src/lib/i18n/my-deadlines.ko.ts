@@ -23,6 +23,8 @@ export const myDeadlinesKo: typeof myDeadlinesEn = {
     explanation:
       '내 수업의 모든 마감을 담은 비공개 주소입니다. Google 캘린더, Outlook, Apple 캘린더에서 이 주소를 구독하면("URL로 추가" / "캘린더 구독") 자동으로 최신 상태가 유지됩니다.',
     secret: '주소를 아는 사람은 누구나 내 마감 일정을 볼 수 있으니 다른 사람과 공유하지 마세요.',
+    language:
+      '일정은 주소를 만들 때 앱에 표시된 언어로 작성됩니다. 언어를 바꾸려면 새 주소를 만드세요.',
     loading: '캘린더 피드를 확인하는 중…',
     loadFailed: '캘린더 피드를 확인하지 못했습니다',
     off: '캘린더 피드가 없습니다.',

@@ -71,6 +71,9 @@ export function CalendarFeedCard() {
         <Text size="sm" c="dimmed">
           {t('myDeadlines.feed.secret')}
         </Text>
+        <Text size="sm" c="dimmed">
+          {t('myDeadlines.feed.language')}
+        </Text>
         {query.isPending ? (
           <CardLoading text={t('myDeadlines.feed.loading')} />
         ) : query.isError ? (
