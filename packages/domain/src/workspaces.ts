@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LECTURE_NOTE_SORT_ORDERS, WORKSPACE_ACCESS_ROLES } from './constants.ts';
 import { timeZoneName } from './course-calendar.ts';
+import { LANGUAGES } from './languages.ts';
 import { resultTitle, shuffleSnapshot } from './results.ts';
 
 // The workspace API's contract: every request and response shape of /api/workspaces and
@@ -169,6 +170,11 @@ export const preferences = z.object({
   emailNotifications: z.boolean(),
   /** Deadline reminders by e-mail (issue 26, decision 0031; none by default). */
   reminderMail: z.enum(REMINDER_MAIL_CHOICES),
+  /**
+   * The language the account last used the app in: its notification mails are written in it
+   * (decision 0041); null until known (English). The app sends it when its language changes.
+   */
+  language: z.enum(LANGUAGES).nullable(),
 });
 export type Preferences = z.infer<typeof preferences>;
 

@@ -15,6 +15,7 @@ import { useAuthModal } from '../lib/auth-modal';
 import { lazyChunk } from '../lib/chunk-load';
 import { SessionProvider, useSession } from '../lib/session/session-context';
 import { rememberSignedIn } from '../lib/session/signed-in-hint';
+import { AccountLanguage } from '../features/profile/components/account-language';
 
 const AuthModalHost = lazyChunk(async () => (await import('./auth-modal-host')).AuthModalHost);
 const EmailVerificationGate = lazyChunk(
@@ -90,6 +91,7 @@ function Shell() {
       <ScrollRestoration />
       <LazyAuthModal />
       <LazyVerificationGate />
+      <AccountLanguage />
     </AppLayout>
   );
 }

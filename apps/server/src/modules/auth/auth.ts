@@ -10,7 +10,8 @@ import type { Db } from '../../plugins/database.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import type { SmsSender } from '../../plugins/sms.ts';
 import { account, session, user, verification } from '../users/users.table.ts';
-import { isUserDisabled, recordLogin } from '../users/users.repository.ts';
+import { isUserDisabled, recordLogin, rememberLanguage } from '../users/users.repository.ts';
+import { requestLanguage } from '../invitations/invitations.service.ts';
 import { resetPasswordMail, signInCodeText, verificationMail } from './auth-mails.ts';
 import { createRateLimitStore, createSharedRateLimitStore } from './rate-limit-store.ts';
 
@@ -169,8 +170,18 @@ export function createAuth({ config, db, secret, mailer, sms, log, onAccountVeri
               });
             }
           },
-          after: async (newSession) => {
+          after: async (newSession, context) => {
             await recordLogin(db, newSession.userId);
+            // The language the app signs in from: the account's mails are written in it
+            // (decision 0041). A session made without a request (none here) records nothing.
+            const headers = context?.request?.headers ?? context?.headers;
+            if (headers) {
+              const language = requestLanguage({
+                cookie: headers.get('cookie') ?? undefined,
+                'accept-language': headers.get('accept-language') ?? undefined,
+              });
+              await rememberLanguage(db, newSession.userId, language);
+            }
           },
         },
       },

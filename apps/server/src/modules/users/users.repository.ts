@@ -1,3 +1,4 @@
+import type { Language } from '@teamshuffle/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { statement } from '../../db/prepared.ts';
 import type { Db } from '../../plugins/database.ts';
@@ -151,6 +152,7 @@ export async function findPreferences(db: Db, userId: string) {
       lectureNoteSortOrder: userPreferences.lectureNoteSortOrder,
       emailNotifications: userPreferences.emailNotifications,
       reminderMail: userPreferences.reminderMail,
+      language: userPreferences.language,
     })
     .from(userPreferences)
     .where(eq(userPreferences.userId, userId));
@@ -161,7 +163,12 @@ export async function findPreferences(db: Db, userId: string) {
 export async function upsertPreferences(
   db: Db,
   userId: string,
-  values: { lectureNoteSortOrder?: string; emailNotifications?: boolean; reminderMail?: string },
+  values: {
+    lectureNoteSortOrder?: string;
+    emailNotifications?: boolean;
+    reminderMail?: string;
+    language?: Language | null;
+  },
 ) {
   await db
     .insert(userPreferences)
@@ -170,4 +177,15 @@ export async function upsertPreferences(
       target: userPreferences.userId,
       set: { ...values, updatedAt: sql`now()` },
     });
+}
+
+/**
+ * Records the language an account uses the app in (decision 0041: its mails are written in it),
+ * writing only when it changed: a sign-in in the same language changes nothing.
+ */
+export async function rememberLanguage(db: Db, userId: string, language: Language) {
+  await db.execute(sql`
+    insert into user_preferences (user_id, language) values (${userId}, ${language})
+    on conflict (user_id) do update set language = excluded.language, updated_at = now()
+    where user_preferences.language is distinct from excluded.language`);
 }

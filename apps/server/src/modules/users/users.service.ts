@@ -1,5 +1,6 @@
 import {
   AppError,
+  isLanguage,
   isLectureNoteSortOrder,
   isReminderMail,
   LECTURE_NOTE_SORT_ORDER_DEFAULT,
@@ -73,6 +74,7 @@ export async function getPreferences(db: Db, userId: string): Promise<Preference
         : LECTURE_NOTE_SORT_ORDER_DEFAULT,
     emailNotifications: stored?.emailNotifications ?? false,
     reminderMail: stored && isReminderMail(stored.reminderMail) ? stored.reminderMail : 'none',
+    language: stored && isLanguage(stored.language) ? stored.language : null,
   };
 }
 
@@ -90,6 +92,7 @@ export async function savePreferences(
       ? {}
       : { emailNotifications: update.emailNotifications }),
     ...(update.reminderMail === undefined ? {} : { reminderMail: update.reminderMail }),
+    ...(update.language === undefined ? {} : { language: update.language }),
   });
   return getPreferences(db, userId);
 }

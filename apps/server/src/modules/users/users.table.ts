@@ -83,6 +83,11 @@ export const userPreferences = pgTable(
     emailNotifications: boolean('email_notifications').notNull().default(false),
     /** Deadline reminders by e-mail: at once, in a daily digest, or none (issue 26, migration 0039). */
     reminderMail: text('reminder_mail').notNull().default('none'),
+    /**
+     * The language the account last used the app in: its notification mails are written in it
+     * (decision 0041, migration 0044); null until known (English).
+     */
+    language: text('language'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -93,6 +98,10 @@ export const userPreferences = pgTable(
     check(
       'user_preferences_reminder_mail',
       sql`${table.reminderMail} in ('immediate', 'digest', 'none')`,
+    ),
+    check(
+      'user_preferences_language',
+      sql`${table.language} is null or ${table.language} in ('en', 'ko')`,
     ),
   ],
 );

@@ -402,10 +402,12 @@ describe('workspace permissions', () => {
 
   describe('preferences', () => {
     it('default to week-asc and keep a valid choice', async () => {
+      // The language the account signed in from (the test's requests name none: English).
       expect((await stranger.get('/api/preferences')).json()).toEqual({
         lectureNoteSortOrder: 'week-asc',
         emailNotifications: false,
         reminderMail: 'none',
+        language: 'en',
       });
       expect(
         (
@@ -418,6 +420,7 @@ describe('workspace permissions', () => {
         lectureNoteSortOrder: 'created-desc',
         emailNotifications: false,
         reminderMail: 'none',
+        language: 'en',
       });
       // The e-mail choice changes alone, and the sort order stays.
       const mail = await stranger.request('PUT', '/api/preferences', { emailNotifications: true });
@@ -425,6 +428,7 @@ describe('workspace permissions', () => {
         lectureNoteSortOrder: 'created-desc',
         emailNotifications: true,
         reminderMail: 'none',
+        language: 'en',
       });
       expect((await stranger.request('PUT', '/api/preferences', {})).statusCode).toBe(400);
       expect(
@@ -432,6 +436,40 @@ describe('workspace permissions', () => {
           .statusCode,
       ).toBe(400);
       expect((await anonymous.get('/api/preferences')).statusCode).toBe(401);
+    });
+
+    it('remember the language the account signs in from, and the one its app changes to (decision 0041)', async () => {
+      const account = await buildUser(t.app, origin);
+      const language = async (client: TestClient) =>
+        (await client.get('/api/preferences')).json<{ language: string | null }>().language;
+      // A sign-in from an app shown in Korean (its language cookie), then from a Korean browser.
+      const korean = new TestClient(t.app, origin);
+      const signedIn = await korean.request(
+        'POST',
+        '/api/auth/sign-in/email',
+        { email: account.email, password: account.password },
+        { cookie: 'language=ko' },
+      );
+      expect(signedIn.statusCode, signedIn.body).toBe(200);
+      expect(await language(korean)).toBe('ko');
+      const browser = new TestClient(t.app, origin);
+      await browser.request(
+        'POST',
+        '/api/auth/sign-in/email',
+        { email: account.email, password: account.password },
+        { 'accept-language': 'en-US,en;q=0.9' },
+      );
+      expect(await language(browser)).toBe('en');
+      // The app changes its language: the account follows; the other preferences stay.
+      const changed = await korean.request('PUT', '/api/preferences', { language: 'ko' });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.json()).toMatchObject({ language: 'ko', reminderMail: 'none' });
+      expect(await language(browser)).toBe('ko');
+      for (const bad of ['fr', 'KO', 1, '']) {
+        const refused = await korean.request('PUT', '/api/preferences', { language: bad });
+        expect(refused.statusCode).toBe(400);
+      }
+      expect(await language(korean)).toBe('ko');
     });
   });
 });

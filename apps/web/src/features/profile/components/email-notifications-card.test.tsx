@@ -31,6 +31,7 @@ function stubPreferences() {
     lectureNoteSortOrder: 'week-asc',
     emailNotifications: false,
     reminderMail: 'none',
+    language: null,
   };
   const puts: unknown[] = [];
   vi.stubGlobal(
