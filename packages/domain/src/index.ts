@@ -29,6 +29,7 @@ export * from './lecture-notes.ts';
 export * from './assignments.ts';
 export * from './csv.ts';
 export * from './notifications.ts';
+export * from './notification-words.ts';
 export * from './invitations.ts';
 export * from './return-path.ts';
 export * from './roles.ts';

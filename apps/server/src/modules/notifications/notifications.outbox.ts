@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { escapeHtml, type NotificationData } from '@teamshuffle/domain';
+import {
+  escapeHtml,
+  formatDateTimeIn,
+  type Language,
+  type NotificationData,
+  notificationWordsIn,
+} from '@teamshuffle/domain';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Listen } from '../../plugins/database.ts';
@@ -73,24 +79,51 @@ export async function enqueueNotifications(tx: Db, entries: readonly OutboxEntry
   await tx.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${OUTBOX_WAKE_UP})`);
 }
 
+/** A notification mail's own words, by language (decision 0041). */
+const MAIL_WORDS: Record<
+  Language,
+  { hello: (name: string) => string; open: string; footer: string }
+> = {
+  en: {
+    hello: (name) => `Hello ${name},`,
+    open: 'Open it',
+    footer: 'You get these e-mails because you chose so in your Teamshuffle profile.',
+  },
+  ko: {
+    hello: (name) => `${name}님, 안녕하세요.`,
+    open: '열기',
+    footer: 'Teamshuffle 프로필에서 이메일 받기를 선택하셨기 때문에 이 메일을 받습니다.',
+  },
+};
+
+/** A moment as a mail writes it: the reader's zone is not known, so UTC, named. */
+function utcMoment(iso: string, language: Language): string {
+  return `${formatDateTimeIn(iso, { timeZone: 'UTC', language })} UTC`;
+}
+
 /**
- * The mail of a notification. Names and titles are the users' text: they never become links
- * (`inertText`); the only link is ours.
+ * The mail of a notification, in the recipient's language (decision 0041: the account's, English
+ * when not known): the notification's words in it, or its stored title and message. Names and
+ * titles are the users' text: they never become links (`inertText`); the only link is ours.
  */
 export function notificationMail(
-  to: { email: string; name: string },
+  to: { email: string; name: string; language?: Language | null },
   item: Pick<NewNotification, 'title' | 'message' | 'data'>,
   publicUrl: string,
 ): Mail {
+  const language = to.language ?? 'en';
+  const own = MAIL_WORDS[language];
+  const words = notificationWordsIn(language, item.data?.text, (iso) =>
+    utcMoment(iso, language),
+  ) ?? { title: item.title, message: item.message };
   const link = item.data?.workspaceId
     ? `${publicUrl}/workspace/${item.data.workspaceId}`
     : `${publicUrl}/notifications`;
-  const footer = 'You get these e-mails because you chose so in your Teamshuffle profile.';
   return {
     to: to.email,
-    subject: inertText(item.title),
-    text: `Hello ${inertText(to.name)},\n\n${inertText(item.title)}\n${inertText(item.message)}\n\nOpen it: ${link}\n\n${footer}`,
-    html: `<p>Hello ${inertHtml(to.name)},</p><p><strong>${inertHtml(item.title)}</strong><br>${inertHtml(item.message)}</p><p><a href="${escapeHtml(link)}">Open it</a></p><p>${footer}</p>`,
+    subject: inertText(words.title),
+    text: `${own.hello(inertText(to.name))}\n\n${inertText(words.title)}\n${inertText(words.message)}\n\n${own.open}: ${link}\n\n${own.footer}`,
+    html: `<p>${own.hello(inertHtml(to.name))}</p><p><strong>${inertHtml(words.title)}</strong><br>${inertHtml(words.message)}</p><p><a href="${escapeHtml(link)}">${own.open}</a></p><p>${own.footer}</p>`,
   };
 }
 
@@ -349,9 +382,9 @@ export class NotificationOutbox {
       type === 'assignment_deadline_reminder'
         ? sql`p.reminder_mail = 'immediate'`
         : sql`p.email_notifications`;
-    const [to] = rowsOf<{ email: string; name: string }>(
+    const [to] = rowsOf<{ email: string; name: string; language: Language | null }>(
       await db.execute(sql`
-        select u.email, u.name from "user" u
+        select u.email, u.name, p.language from "user" u
         join user_preferences p on p.user_id = u.id
         where u.id = ${userId} and ${isChosen} and u.email_verified`),
     );

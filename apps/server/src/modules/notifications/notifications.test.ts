@@ -108,6 +108,28 @@ describe('notifications', () => {
       expect(mails()[0]!.text).toContain(`/workspace/${course.workspaceId}`);
     });
 
+    it("mails in the account's language: the words in Korean for a Korean account (decision 0041)", async () => {
+      const course = await buildCourse(t.app, t.config.publicUrl);
+      const chosen = await course.member.request('PUT', '/api/preferences', {
+        emailNotifications: true,
+        language: 'ko',
+      });
+      expect(chosen.statusCode, chosen.body).toBe(200);
+      const memberEmail = course.detail.members.find(
+        (m) => m.id === course.team1.memberIds[1],
+      )!.email!;
+      await course.owner.post(`${base(course)}/assignments`, assignment({ title: 'Korean lab' }));
+      const mail = () => t.app.outbox.list().find((message) => message.to === memberEmail);
+      await expect.poll(() => mail()?.subject).toBe('새 과제: Korean lab');
+      expect(mail()!.text).toContain('워크스페이스에 새 과제가 올라왔습니다.');
+      expect(mail()!.text).toContain('안녕하세요');
+      expect(mail()!.text).toContain(`/workspace/${course.workspaceId}`);
+      // The notification itself still stores its English words beside the key.
+      expect((await page(course.member)).items[0]).toMatchObject({
+        title: 'New assignment: Korean lab',
+      });
+    });
+
     it('tells members about a published task, and the owner about every submission', async () => {
       const course = await buildCourse(t.app, t.config.publicUrl);
       const note = await course.owner.post(`${base(course)}/notes`, {

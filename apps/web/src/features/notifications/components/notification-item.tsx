@@ -43,7 +43,7 @@ export function NotificationItem({
   const dates = useFormatDate();
   const titleId = useId();
   const kind = notificationKind(notification.type);
-  const words = notificationWords(notification, t, dates);
+  const words = notificationWords(notification, dates);
   const isUnread = !notification.isRead;
   return (
     <Paper
