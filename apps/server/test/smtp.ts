@@ -20,6 +20,29 @@ function decodeQuotedPrintable(body: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
+/**
+ * A header's RFC 2047 encoded words (nodemailer's form of non-ASCII text: `=?UTF-8?B?...?=`)
+ * decoded; the bytes of adjacent words are joined before decoding, as a character may span two.
+ */
+function decodeHeader(value: string): string {
+  const word = /=\?([^?]+)\?([BQ])\?([^?]*)\?=/gi;
+  return value.replace(/(=\?[^?]+\?[BQ]\?[^?]*\?=\s*)+/gi, (run) => {
+    const bytes = [...run.matchAll(word)].map(([, , kind, text]) =>
+      kind!.toUpperCase() === 'B'
+        ? Buffer.from(text!, 'base64')
+        : Buffer.from(
+            text!
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/gi, (_match, hex: string) =>
+                String.fromCharCode(Number.parseInt(hex, 16)),
+              ),
+            'latin1',
+          ),
+    );
+    return Buffer.concat(bytes).toString('utf8') + (/\s$/.test(run) ? ' ' : '');
+  });
+}
+
 function decodePart(part: string): { type: string; body: string } {
   const split = part.search(/\r?\n\r?\n/);
   const head = part.slice(0, split);
@@ -36,7 +59,7 @@ function decodePart(part: string): { type: string; body: string } {
 export function parseMail(raw: string, from: string, to: string[]): ReceivedMail {
   const headerEnd = raw.search(/\r?\n\r?\n/);
   const headers = raw.slice(0, headerEnd).replace(/\r?\n[ \t]+/g, ' ');
-  const subject = /^subject:\s*(.*)$/im.exec(headers)?.[1]?.trim() ?? '';
+  const subject = decodeHeader(/^subject:\s*(.*)$/im.exec(headers)?.[1]?.trim() ?? '');
   const boundary = /boundary="?([^";\r\n]+)"?/i.exec(headers)?.[1];
   const parts = boundary
     ? raw.split(`--${boundary}`).slice(1, -1).map(decodePart)

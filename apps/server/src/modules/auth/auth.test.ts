@@ -64,6 +64,34 @@ describe('sign-up with a verified e-mail, over a real SMTP server', () => {
     expect(used.statusCode).not.toBe(500);
   });
 
+  it('writes the account mails in the language of the request that asks for them (decision 0041)', async () => {
+    // A sign-up from an app shown in Korean: its language cookie.
+    const korean = new TestClient(t.app, 'http://teams.test:4000');
+    const email = uniqueEmail('korean');
+    const signUp = await korean.request(
+      'POST',
+      '/api/auth/sign-up/email',
+      { name: 'Kim Minji', email, password: 'secret-pass-1', callbackURL: '/app' },
+      { cookie: 'language=ko' },
+    );
+    expect(signUp.statusCode, signUp.body).toBe(200);
+    const verification = await smtp.waitForMail(email);
+    expect(verification.subject).toBe('Teamshuffle 이메일 주소를 인증해 주세요');
+    expect(verification.text).toContain('Kim Minji님');
+    expect(verification.html).toContain('<html lang="ko">');
+    // A reset asked from a Korean browser (no cookie): its Accept-Language.
+    const reset = await new TestClient(t.app, 'http://teams.test:4000').request(
+      'POST',
+      '/api/auth/request-password-reset',
+      { email, redirectTo: '/reset-password' },
+      { 'accept-language': 'ko-KR,ko;q=0.9,en;q=0.8' },
+    );
+    expect(reset.statusCode).toBe(200);
+    const resetMail = await smtp.waitForMail(email);
+    expect(resetMail.subject).toBe('Teamshuffle 비밀번호 재설정');
+    expect(resetMail.text).toContain('링크는 한 시간 동안 유효합니다.');
+  });
+
   it('resends the verification mail on request', async () => {
     const client = new TestClient(t.app, 'http://teams.test:4000');
     const email = uniqueEmail('resend');

@@ -1,4 +1,9 @@
-import { checkPassword, describePasswordRule, type PasswordPolicy } from '@teamshuffle/domain';
+import {
+  checkPassword,
+  describePasswordRule,
+  type Language,
+  type PasswordPolicy,
+} from '@teamshuffle/domain';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
@@ -14,6 +19,19 @@ import { isUserDisabled, recordLogin, rememberLanguage } from '../users/users.re
 import { requestLanguage } from '../invitations/invitations.service.ts';
 import { resetPasswordMail, signInCodeText, verificationMail } from './auth-mails.ts';
 import { createRateLimitStore, createSharedRateLimitStore } from './rate-limit-store.ts';
+
+/**
+ * The language of the request behind an auth action (its language cookie, else its browser's,
+ * as `requestLanguage` reads it): the account mails and the sign-in code are written in it
+ * (decision 0041). English without a request.
+ */
+function languageOf(headers: Headers | undefined): Language {
+  if (!headers) return 'en';
+  return requestLanguage({
+    cookie: headers.get('cookie') ?? undefined,
+    'accept-language': headers.get('accept-language') ?? undefined,
+  });
+}
 
 export const PHONE_CODE_TTL_SECONDS = 300;
 /** Sessions last 30 days and are renewed at most once a day, on use. */
@@ -104,16 +122,20 @@ export function createAuth({ config, db, secret, mailer, sms, log, onAccountVeri
       maxPasswordLength: policy.maxLength ?? 128,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user: target, url }) => {
-        await mailer.send(resetPasswordMail(target.email, target.name, url));
+      sendResetPassword: async ({ user: target, url }, request) => {
+        await mailer.send(
+          resetPasswordMail(target.email, target.name, url, languageOf(request?.headers)),
+        );
       },
     },
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
-      sendVerificationEmail: async ({ user: target, url }) => {
-        await mailer.send(verificationMail(target.email, target.name, url));
+      sendVerificationEmail: async ({ user: target, url }, request) => {
+        await mailer.send(
+          verificationMail(target.email, target.name, url, languageOf(request?.headers)),
+        );
       },
     },
     rateLimit: {
@@ -175,13 +197,7 @@ export function createAuth({ config, db, secret, mailer, sms, log, onAccountVeri
             // The language the app signs in from: the account's mails are written in it
             // (decision 0041). A session made without a request (none here) records nothing.
             const headers = context?.request?.headers ?? context?.headers;
-            if (headers) {
-              const language = requestLanguage({
-                cookie: headers.get('cookie') ?? undefined,
-                'accept-language': headers.get('accept-language') ?? undefined,
-              });
-              await rememberLanguage(db, newSession.userId, language);
-            }
+            if (headers) await rememberLanguage(db, newSession.userId, languageOf(headers));
           },
         },
       },
@@ -192,9 +208,10 @@ export function createAuth({ config, db, secret, mailer, sms, log, onAccountVeri
         expiresIn: PHONE_CODE_TTL_SECONDS,
         allowedAttempts: PHONE_CODE_ATTEMPTS,
         phoneNumberValidator: (value) => /^\+[1-9]\d{6,14}$/.test(value),
-        sendOTP: async ({ phoneNumber: to, code }) => {
+        sendOTP: async ({ phoneNumber: to, code }, context) => {
+          const language = languageOf(context?.request?.headers ?? context?.headers);
           try {
-            await sms.send(to, signInCodeText(code, PHONE_CODE_TTL_SECONDS / 60));
+            await sms.send(to, signInCodeText(code, PHONE_CODE_TTL_SECONDS / 60, language));
           } catch (error) {
             log.error({ err: error }, 'sending the sign-in code failed');
             throw error;
