@@ -1,3 +1,4 @@
+import type { Language, NotificationTextView } from '@teamshuffle/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows.ts';
 import type { Db } from '../../plugins/database.ts';
@@ -111,6 +112,8 @@ export type ReminderClaim = {
   workspaceId: string;
   title: string;
   message: string;
+  /** The words the digest writes in its reader's language (decision 0041). */
+  text: NotificationTextView;
 };
 
 /**
@@ -175,9 +178,15 @@ export async function takePendingDigest(db: Db, now: Date) {
 
 /** The reminders a digest gathers: the user's claimed that UTC day, earliest deadline first. */
 export async function digestItems(db: Db, userId: string, day: string) {
-  return rowsOf<{ title: string; message: string; workspaceId: string; dueAt: Date | string }>(
+  return rowsOf<{
+    title: string;
+    message: string;
+    text: NotificationTextView | null;
+    workspaceId: string;
+    dueAt: Date | string;
+  }>(
     await db.execute(sql`
-      select title, message, workspace_id as "workspaceId", due_at as "dueAt"
+      select title, message, text, workspace_id as "workspaceId", due_at as "dueAt"
       from deadline_reminder_claims
       where user_id = ${userId}
         and claimed_at >= ${day}::date::timestamp at time zone 'UTC'
@@ -188,9 +197,9 @@ export async function digestItems(db: Db, userId: string, day: string) {
 
 /** Who gets a user's digest: a verified, enabled account that still chose the digest. */
 export async function digestRecipient(db: Db, userId: string) {
-  const [row] = rowsOf<{ email: string; name: string }>(
+  const [row] = rowsOf<{ email: string; name: string; language: Language | null }>(
     await db.execute(sql`
-      select u.email, u.name from "user" u
+      select u.email, u.name, p.language from "user" u
       join user_preferences p on p.user_id = u.id
       where u.id = ${userId} and p.reminder_mail = 'digest' and u.email_verified
         and not u.disabled`),

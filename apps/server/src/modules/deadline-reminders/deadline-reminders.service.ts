@@ -1,4 +1,11 @@
-import { escapeHtml, formatDateTimeIn, notificationText } from '@teamshuffle/domain';
+import {
+  escapeHtml,
+  formatDateTimeIn,
+  type Language,
+  notificationText,
+  type NotificationTextView,
+  notificationWordsIn,
+} from '@teamshuffle/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../plugins/database.ts';
 import { inertHtml, inertText, type Mail, type Mailer } from '../../plugins/mail.ts';
@@ -49,34 +56,77 @@ export function reminderWords(row: DueReminderRow, dueAt: Date) {
     : notificationText('teamDeadlineDue', { ...values, team: String(row.teamNumber) });
 }
 
-/** The one mail of a user's day of reminders; titles are users' text, never links. */
+/** The digest's own words, by language (decision 0041). */
+const DIGEST_WORDS: Record<
+  Language,
+  {
+    subject: (day: string, count: number) => string;
+    hello: (name: string) => string;
+    open: string;
+    footer: string;
+  }
+> = {
+  en: {
+    subject: (day, count) => `Deadline reminders of ${day}: ${count} not handed in`,
+    hello: (name) => `Hello ${name},`,
+    open: 'Open it',
+    footer:
+      'You get this daily digest because you chose it for deadline reminders in your Teamshuffle profile.',
+  },
+  ko: {
+    subject: (day, count) => `${day} 마감 알림: 미제출 ${count}건`,
+    hello: (name) => `${name}님, 안녕하세요.`,
+    open: '열기',
+    footer:
+      'Teamshuffle 프로필에서 마감 알림을 하루에 한 번 모아 받기로 선택하셨기 때문에 이 메일을 받습니다.',
+  },
+};
+
+/**
+ * The one mail of a user's day of reminders, in the account's language (decision 0041; English
+ * when not known): each reminder's words in it, or its stored English for a reminder claimed
+ * before its words were kept. Titles are users' text, never links.
+ */
 export function digestMail(
-  to: { email: string; name: string },
+  to: { email: string; name: string; language?: Language | null },
   day: string,
-  items: ReadonlyArray<{ title: string; message: string; workspaceId: string }>,
+  items: ReadonlyArray<{
+    title: string;
+    message: string;
+    text?: NotificationTextView | null;
+    workspaceId: string;
+  }>,
   publicUrl: string,
 ): Mail {
-  const subject = `Deadline reminders of ${day}: ${items.length} not handed in`;
-  const footer =
-    'You get this daily digest because you chose it for deadline reminders in your Teamshuffle profile.';
+  const language = to.language ?? 'en';
+  const own = DIGEST_WORDS[language];
+  const subject = own.subject(day, items.length);
   const link = (workspaceId: string) => `${publicUrl}/workspace/${workspaceId}`;
-  const text = items
+  const lines = items.map((item) => ({
+    // (A reminder's words name their deadline in its workspace's zone: no other instant.)
+    ...(notificationWordsIn(language, item.text, (iso) => iso) ?? {
+      title: item.title,
+      message: item.message,
+    }),
+    workspaceId: item.workspaceId,
+  }));
+  const text = lines
     .map(
       (item) =>
         `- ${inertText(item.title)}\n  ${inertText(item.message)}\n  ${link(item.workspaceId)}`,
     )
     .join('\n');
-  const html = items
+  const html = lines
     .map(
       (item) =>
-        `<li><strong>${inertHtml(item.title)}</strong><br>${inertHtml(item.message)}<br><a href="${escapeHtml(link(item.workspaceId))}">Open it</a></li>`,
+        `<li><strong>${inertHtml(item.title)}</strong><br>${inertHtml(item.message)}<br><a href="${escapeHtml(link(item.workspaceId))}">${own.open}</a></li>`,
     )
     .join('');
   return {
     to: to.email,
     subject,
-    text: `Hello ${inertText(to.name)},\n\n${subject}\n\n${text}\n\n${footer}`,
-    html: `<p>Hello ${inertHtml(to.name)},</p><p>${escapeHtml(subject)}</p><ul>${html}</ul><p>${footer}</p>`,
+    text: `${own.hello(inertText(to.name))}\n\n${subject}\n\n${text}\n\n${own.footer}`,
+    html: `<p>${own.hello(inertHtml(to.name))}</p><p>${escapeHtml(subject)}</p><ul>${html}</ul><p>${own.footer}</p>`,
   };
 }
 
@@ -150,6 +200,7 @@ export class DeadlineReminders {
         dueAt,
         workspaceId: row.workspaceId,
         ...text,
+        text: reminderWords(row, dueAt),
       };
       return { claim, row };
     });
@@ -178,7 +229,7 @@ export class DeadlineReminders {
             noteId: row.kind === 'task' ? row.itemId : null,
             teamName: row.teamNumber === null ? null : `Team ${row.teamNumber}`,
             dueAt: claim.dueAt.toISOString(),
-            text: reminderWords(row, claim.dueAt),
+            text: claim.text,
           },
         })),
       );

@@ -1,9 +1,11 @@
+import type { NotificationTextView } from '@teamshuffle/domain';
 import { sql } from 'drizzle-orm';
 import {
   check,
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -34,6 +36,8 @@ export const deadlineReminderClaims = pgTable(
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     message: text('message').notNull(),
+    /** Its words as a key and values, for the digest in its reader's language (migration 0045). */
+    text: jsonb('text').$type<NotificationTextView>(),
   },
   (table) => [
     primaryKey({

@@ -357,9 +357,12 @@ describe('deadline reminders', () => {
       await choose(c.otherLeader, { reminderMail: 'digest' });
       // New-assignment mails do not bring reminder mails.
       await choose(c.member, { reminderMail: 'none', emailNotifications: true });
+      // A digest in Korean: the account's language (decision 0041).
+      await choose(c.otherMember, { reminderMail: 'digest', language: 'ko' });
       const leaderEmail = await emailOf(c.leader);
       const otherEmail = await emailOf(c.otherLeader);
       const memberEmail = await emailOf(c.member);
+      const koreanEmail = await emailOf(c.otherMember);
       const now = new Date();
       const work = await assignmentDue(c, new Date(now.getTime() + 20 * HOUR), 'Poster');
       const single = await taskDue(c, new Date(now.getTime() + 20 * HOUR), {
@@ -385,11 +388,11 @@ describe('deadline reminders', () => {
       // The day is not over: no digest yet.
       const [one, two] = [sweeper(), sweeper()];
       expect(await one.sendDigests(now)).toBe(0);
-      // Just after the UTC day ends, two sweepers at once: one digest with both items.
+      // Just after the UTC day ends, two sweepers at once: one digest for each who chose it.
       const nextDay = new Date(now);
       nextDay.setUTCHours(24, 1, 0, 0);
       const sent = await Promise.all([one.sendDigests(nextDay), two.sendDigests(nextDay)]);
-      expect(sent[0] + sent[1]).toBe(1);
+      expect(sent[0] + sent[1]).toBe(2);
       expect(await two.sendDigests(new Date(nextDay.getTime() + HOUR))).toBe(0);
       const digests = smtp.mails.filter(
         (mail) => mail.to.includes(otherEmail) || mail.to.includes(memberEmail),
@@ -401,6 +404,11 @@ describe('deadline reminders', () => {
       );
       expect(digests[0]!.text).toContain('Team 2 has not handed in Poster yet.');
       expect(digests[0]!.text).toContain('You have not handed in Journal yet.');
+      const korean = smtp.mails.filter((mail) => mail.to.includes(koreanEmail));
+      expect(korean).toHaveLength(1);
+      expect(korean[0]!.subject).toMatch(/^\d{4}-\d{2}-\d{2} 마감 알림: 미제출 1건$/);
+      expect(korean[0]!.text).toContain('아직 Journal을(를) 제출하지 않았습니다.');
+      expect(korean[0]!.text).toContain('Journal 마감: ');
     });
   });
 
