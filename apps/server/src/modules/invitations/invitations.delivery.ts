@@ -4,7 +4,7 @@ import type { Mailer } from '../../plugins/mail.ts';
 import { invitationMail } from './invitations.mails.ts';
 import {
   claimNextInvitation,
-  hasAccount,
+  inviteeAccount,
   hasDueInvitations,
   INVITATION_CHANNEL,
   isStillOnRoster,
@@ -90,14 +90,17 @@ export class InvitationDelivery {
         await markInvitationFailed(this.#db, row.id, 'the address left the roster', null);
         return true;
       }
+      const invitee = await inviteeAccount(this.#db, row.email);
       await this.#mailer.send(
         invitationMail({
           to: row.email,
-          language: row.language,
+          // The invitee's own language when their account has one (decision 0041), else the
+          // owner's, as it was asked in.
+          language: invitee.language ?? row.language,
           ownerName: workspace.ownerName,
           title: workspace.title,
           workspaceId: row.workspaceId,
-          hasAccount: await hasAccount(this.#db, row.email),
+          hasAccount: invitee.hasAccount,
           publicUrl: this.#publicUrl,
         }),
       );

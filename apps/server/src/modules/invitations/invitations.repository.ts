@@ -1,6 +1,7 @@
 import {
   INVITATION_RESEND_MINUTES,
   INVITATIONS_PER_OWNER_PER_DAY,
+  isLanguage,
   type Language,
 } from '@teamshuffle/domain';
 import { sql } from 'drizzle-orm';
@@ -164,12 +165,21 @@ export async function isStillOnRoster(db: Db, memberId: string, email: string) {
   return row?.found === true;
 }
 
-/** Whether any account (verified or not) has this address: its mail says sign in, not sign up. */
-export async function hasAccount(db: Db, email: string) {
-  const [row] = rowsOf<{ found: boolean }>(
-    await db.execute(sql`select exists (select 1 from "user" where email = ${email}) as found`),
+/**
+ * Whether any account (verified or not) has this address: its mail says sign in, not sign up;
+ * and the language that account uses the app in, when known (decision 0041).
+ */
+export async function inviteeAccount(db: Db, email: string) {
+  const [row] = rowsOf<{ found: boolean; language: string | null }>(
+    await db.execute(sql`
+      select exists (select 1 from "user" where email = ${email}) as found,
+        (select p.language from "user" u join user_preferences p on p.user_id = u.id
+          where u.email = ${email}) as language`),
   );
-  return row?.found === true;
+  return {
+    hasAccount: row?.found === true,
+    language: isLanguage(row?.language) ? row.language : null,
+  };
 }
 
 export async function markInvitationSent(db: Db, id: number) {

@@ -57,13 +57,6 @@ describe('invitations', () => {
     );
   }
 
-  /** A subject header as read: RFC 2047 encoded words (`=?UTF-8?B?...?=`) decoded. */
-  const decodedSubject = (subject: string) =>
-    subject
-      .replace(/\?=\s+=\?/g, '?==?')
-      .replace(/=\?UTF-8\?B\?([^?]*)\?=/gi, (_whole, data: string) =>
-        Buffer.from(data, 'base64').toString('utf8'),
-      );
   const mailsTo = (email: string) => smtp.mails.filter((mail) => mail.to.includes(email));
   const deliver = () => t.app.invitationDelivery.flush();
 
@@ -126,9 +119,21 @@ describe('invitations', () => {
     expect(saved.statusCode).toBe(200);
     await deliver();
     const mail = await smtp.waitForMail(address);
-    expect(decodedSubject(mail.subject)).toBe(`${title}에 초대되었습니다`);
+    expect(mail.subject).toBe(`${title}에 초대되었습니다`);
     expect(mail.text).toContain('김선생님이 Teamshuffle의 데이터 분석 1분반에');
     expect(mail.text).toContain('계정을 만들고 인증하면');
+  });
+
+  it("writes it in the invitee's own language when their account has one (decision 0041)", async () => {
+    const korean = await smtpUser(uniqueEmail('ko-account'), '이학생');
+    const chosen = await korean.client.request('PUT', '/api/preferences', { language: 'ko' });
+    expect(chosen.statusCode).toBe(200);
+    const { id, title, detail } = await createWorkspace(owner);
+    await setEmail(owner, id, plainMember(detail), korean.email);
+    await deliver();
+    const mail = await smtp.waitForMail(korean.email);
+    expect(mail.subject).toBe(`${title}에 초대되었습니다`);
+    expect(mail.text).toContain('Olivia Owner님이');
   });
 
   it('notifies an address that has an account, and its mail opens the workspace', async () => {
