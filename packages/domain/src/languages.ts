@@ -34,3 +34,30 @@ export function languageFromCookie(cookie: string): Language | null {
 export function languageOfBrowser(firstPreferred: string | undefined): Language {
   return firstPreferred?.trim().toLowerCase().startsWith('ko') ? 'ko' : 'en';
 }
+
+/** The headers a request's language is read from. */
+export type LanguageHeaders = {
+  cookie?: string | undefined;
+  'accept-language'?: string | undefined;
+};
+
+/**
+ * The language of the person making a request, as the web app chose it: its `language` cookie,
+ * else the browser's first language; `isChosen` tells which (a choice, or a browser's guess).
+ */
+export function requestLanguageOf(headers: LanguageHeaders): {
+  language: Language;
+  isChosen: boolean;
+} {
+  const chosen = languageFromCookie(headers.cookie ?? '');
+  if (chosen) return { language: chosen, isChosen: true };
+  return {
+    language: languageOfBrowser(headers['accept-language']?.split(',')[0]),
+    isChosen: false,
+  };
+}
+
+/** The language of the person making a request (`requestLanguageOf`'s language). */
+export function requestLanguage(headers: LanguageHeaders): Language {
+  return requestLanguageOf(headers).language;
+}

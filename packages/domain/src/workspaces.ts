@@ -178,8 +178,9 @@ export const preferences = z.object({
 });
 export type Preferences = z.infer<typeof preferences>;
 
-/** PUT /api/preferences: the preferences given change. */
+/** PUT /api/preferences: the preferences given change (a language, once known, stays one). */
 export const preferencesUpdate = preferences
+  .extend({ language: z.enum(LANGUAGES) })
   .partial()
   .refine((body) => Object.values(body).some((value) => value !== undefined), 'Nothing to change');
 export type PreferencesUpdate = z.input<typeof preferencesUpdate>;

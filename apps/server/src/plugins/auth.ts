@@ -1,4 +1,4 @@
-import type { ErrorId } from '@teamshuffle/domain';
+import { type ErrorId, requestLanguageOf } from '@teamshuffle/domain';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -14,6 +14,7 @@ import {
 import {
   deleteSessionsOf,
   findSessionWithUser,
+  rememberLanguage,
   type SessionWithUser,
 } from '../modules/users/users.repository.ts';
 import { sessionTokenReader } from '../modules/auth/session-cookie.ts';
@@ -130,6 +131,12 @@ export const authPlugin = fp(
         const cookies = renewed.headers.getSetCookie();
         if (cookies.length > 0) reply.header('set-cookie', cookies);
         if (!renewed.response) return null;
+        // A session kept by use is never signed in again: its daily renewal records the
+        // language the app is used in (decision 0041), as a sign-in does. Best effort.
+        await rememberLanguage(app.db, found.userId, requestLanguageOf(request.headers)).catch(
+          (error: unknown) =>
+            request.log.warn({ err: error }, "recording the account's language failed"),
+        );
       }
       return {
         id: found.userId,

@@ -119,6 +119,6 @@ export function resetPasswordMail(
 /** The text message with a one-time sign-in code. */
 export function signInCodeText(code: string, minutes: number, language: Language = 'en'): string {
   return language === 'ko'
-    ? `Teamshuffle 로그인 코드는 ${code}입니다. ${minutes}분 후에 만료됩니다. 다른 사람에게 알려 주지 마세요.`
+    ? `Teamshuffle 인증 코드는 ${code}입니다. ${minutes}분 후에 만료됩니다. 다른 사람에게 알려 주지 마세요.`
     : `Your Teamshuffle sign-in code is ${code}. It expires in ${minutes} minutes. Do not share it.`;
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, pathOf, TestClient, uniqueEmail } from '../../../test/client.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { firstLink, startSmtpServer } from '../../../test/smtp.ts';
-import { session, user } from '../users/users.table.ts';
+import { session, user, userPreferences } from '../users/users.table.ts';
 
 describe('sign-up with a verified e-mail, over a real SMTP server', () => {
   let t: TestApp;
@@ -267,11 +267,24 @@ describe('sign-in, sessions and the rules around them', () => {
       .update(session)
       .set({ expiresAt: new Date(Date.now() + 28 * day) })
       .where(eq(session.userId, id));
-    const renewed = await client.get('/api/me');
+    // An account signed in before its language was kept (decision 0041): the renewal records
+    // the language the app is used in now.
+    await t.app.db
+      .update(userPreferences)
+      .set({ language: null })
+      .where(eq(userPreferences.userId, id));
+    const renewed = await client.request('GET', '/api/me', undefined, {
+      cookie: `${client.cookieHeader()}; language=ko`,
+    });
     expect(renewed.json().user.id).toBe(id);
     expect(String(renewed.headers['set-cookie'])).toMatch(/teamshuffle\.session_token=/);
     const [row] = await t.app.db.select().from(session).where(eq(session.userId, id));
     expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * day);
+    const [preferences] = await t.app.db
+      .select({ language: userPreferences.language })
+      .from(userPreferences)
+      .where(eq(userPreferences.userId, id));
+    expect(preferences?.language).toBe('ko');
 
     await t.app.db
       .update(session)

@@ -2,7 +2,9 @@ import {
   checkPassword,
   describePasswordRule,
   type Language,
+  type LanguageHeaders,
   type PasswordPolicy,
+  requestLanguageOf,
 } from '@teamshuffle/domain';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -16,7 +18,6 @@ import type { Mailer } from '../../plugins/mail.ts';
 import type { SmsSender } from '../../plugins/sms.ts';
 import { account, session, user, verification } from '../users/users.table.ts';
 import { isUserDisabled, recordLogin, rememberLanguage } from '../users/users.repository.ts';
-import { requestLanguage } from '../invitations/invitations.service.ts';
 import { resetPasswordMail, signInCodeText, verificationMail } from './auth-mails.ts';
 import { createRateLimitStore, createSharedRateLimitStore } from './rate-limit-store.ts';
 
@@ -26,11 +27,15 @@ import { createRateLimitStore, createSharedRateLimitStore } from './rate-limit-s
  * (decision 0041). English without a request.
  */
 function languageOf(headers: Headers | undefined): Language {
-  if (!headers) return 'en';
-  return requestLanguage({
-    cookie: headers.get('cookie') ?? undefined,
-    'accept-language': headers.get('accept-language') ?? undefined,
-  });
+  return requestLanguageOf(languageHeaders(headers)).language;
+}
+
+/** The language headers of a Fetch API request's headers (none: no language of its own). */
+function languageHeaders(headers: Headers | undefined): LanguageHeaders {
+  return {
+    cookie: headers?.get('cookie') ?? undefined,
+    'accept-language': headers?.get('accept-language') ?? undefined,
+  };
 }
 
 export const PHONE_CODE_TTL_SECONDS = 300;
@@ -196,8 +201,18 @@ export function createAuth({ config, db, secret, mailer, sms, log, onAccountVeri
             await recordLogin(db, newSession.userId);
             // The language the app signs in from: the account's mails are written in it
             // (decision 0041). A session made without a request (none here) records nothing.
+            // Best effort: a sign-in never fails for it.
             const headers = context?.request?.headers ?? context?.headers;
-            if (headers) await rememberLanguage(db, newSession.userId, languageOf(headers));
+            if (!headers) return;
+            try {
+              await rememberLanguage(
+                db,
+                newSession.userId,
+                requestLanguageOf(languageHeaders(headers)),
+              );
+            } catch (error) {
+              log.warn({ err: error }, "recording the account's language failed");
+            }
           },
         },
       },

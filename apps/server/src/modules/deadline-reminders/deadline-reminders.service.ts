@@ -78,7 +78,7 @@ const DIGEST_WORDS: Record<
     hello: (name) => `${name}님, 안녕하세요.`,
     open: '열기',
     footer:
-      'Teamshuffle 프로필에서 마감 알림을 하루에 한 번 모아 받기로 선택하셨기 때문에 이 메일을 받습니다.',
+      'Teamshuffle 프로필에서 마감 알림을 하루에 한 번 모아서 받기로 선택하셨기 때문에 이 메일을 받습니다.',
   },
 };
 

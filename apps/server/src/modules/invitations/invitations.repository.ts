@@ -167,14 +167,15 @@ export async function isStillOnRoster(db: Db, memberId: string, email: string) {
 
 /**
  * Whether any account (verified or not) has this address: its mail says sign in, not sign up;
- * and the language that account uses the app in, when known (decision 0041).
+ * and the language a verified account of it uses the app in, when known (decision 0041; an
+ * unverified account may not be the address's owner, so it chooses nothing for them).
  */
 export async function inviteeAccount(db: Db, email: string) {
   const [row] = rowsOf<{ found: boolean; language: string | null }>(
     await db.execute(sql`
       select exists (select 1 from "user" where email = ${email}) as found,
         (select p.language from "user" u join user_preferences p on p.user_id = u.id
-          where u.email = ${email}) as language`),
+          where u.email = ${email} and u.email_verified) as language`),
   );
   return {
     hasAccount: row?.found === true,

@@ -1,4 +1,10 @@
-import { invitationsList, invitationsResent, safeParam, TEXT_LIMITS } from '@teamshuffle/domain';
+import {
+  invitationsList,
+  invitationsResent,
+  requestLanguage,
+  safeParam,
+  TEXT_LIMITS,
+} from '@teamshuffle/domain';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,7 +14,6 @@ import { IDEMPOTENCY_ERRORS, idempotencyHeaders } from '../../plugins/idempotenc
 import { InvitationDelivery } from './invitations.delivery.ts';
 import {
   listInvitations,
-  requestLanguage,
   resendInvitation,
   resendPendingInvitations,
 } from './invitations.service.ts';

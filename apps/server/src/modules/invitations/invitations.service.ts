@@ -8,8 +8,6 @@ import {
   type InvitationsResent,
   isUuid,
   type Language,
-  languageFromCookie,
-  languageOfBrowser,
   normalizeEmail,
   notificationText,
 } from '@teamshuffle/domain';
@@ -28,20 +26,6 @@ import {
 } from './invitations.repository.ts';
 
 const RESEND_MS = INVITATION_RESEND_MINUTES * 60_000;
-
-/**
- * The language of the person making a request, as the web app chose it: its `language` cookie,
- * else the browser's first language (the owner's language for the mails their action causes).
- */
-export function requestLanguage(headers: {
-  cookie?: string | undefined;
-  'accept-language'?: string | undefined;
-}): Language {
-  return (
-    languageFromCookie(headers.cookie ?? '') ??
-    languageOfBrowser(headers['accept-language']?.split(',')[0])
-  );
-}
 
 /**
  * Inside the transaction `tx` of the owner's action that put these addresses on the roster: a

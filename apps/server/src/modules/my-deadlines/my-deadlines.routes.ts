@@ -7,7 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, noContent, sendError } from '../../plugins/errors.ts';
-import { requestLanguage } from '../invitations/invitations.service.ts';
+import { requestLanguage } from '@teamshuffle/domain';
 import {
   calendarOf,
   createFeed,

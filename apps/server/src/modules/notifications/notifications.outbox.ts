@@ -92,7 +92,7 @@ const MAIL_WORDS: Record<
   ko: {
     hello: (name) => `${name}님, 안녕하세요.`,
     open: '열기',
-    footer: 'Teamshuffle 프로필에서 이메일 받기를 선택하셨기 때문에 이 메일을 받습니다.',
+    footer: 'Teamshuffle 프로필에서 이메일 알림을 켜 두셨기 때문에 이 메일을 받습니다.',
   },
 };
 

@@ -180,12 +180,22 @@ export async function upsertPreferences(
 }
 
 /**
- * Records the language an account uses the app in (decision 0041: its mails are written in it),
- * writing only when it changed: a sign-in in the same language changes nothing.
+ * Records the language an account uses the app in (decision 0041: its mails are written in it):
+ * a language the app chose (its cookie) replaces the stored one; a browser's guess only fills in
+ * an unknown one, so a sign-in from a mail link in another browser keeps a chosen language. A
+ * sign-in that changes nothing writes and locks nothing.
  */
-export async function rememberLanguage(db: Db, userId: string, language: Language) {
+export async function rememberLanguage(
+  db: Db,
+  userId: string,
+  { language, isChosen }: { language: Language; isChosen: boolean },
+) {
   await db.execute(sql`
-    insert into user_preferences (user_id, language) values (${userId}, ${language})
-    on conflict (user_id) do update set language = excluded.language, updated_at = now()
-    where user_preferences.language is distinct from excluded.language`);
+    insert into user_preferences (user_id, language)
+    select ${userId}, ${language}
+    where not exists (
+      select 1 from user_preferences
+      where user_id = ${userId}
+        and (language = ${language} or (not ${isChosen} and language is not null)))
+    on conflict (user_id) do update set language = excluded.language, updated_at = now()`);
 }

@@ -21,7 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, noContent } from '../../plugins/errors.ts';
 import { IDEMPOTENCY_ERRORS, idempotencyHeaders } from '../../plugins/idempotency.ts';
-import { requestLanguage } from '../invitations/invitations.service.ts';
+import { requestLanguage } from '@teamshuffle/domain';
 import { createWorkspace } from './create-workspace.ts';
 import { DetailCache } from './detail-cache.ts';
 import {

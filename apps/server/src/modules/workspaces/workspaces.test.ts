@@ -1,11 +1,12 @@
 // Every workspace action, for every role that must be refused: anonymous, a stranger (another
 // user), a viewer (a stranger on a public workspace), a member, a leader and the owner.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildUser, TestClient, uniqueEmail } from '../../../test/client.ts';
 import { buildSnapshot, type WorkspaceDetailBody as Detail } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { teams, workspaces } from './workspaces.table.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 describe('workspace permissions', () => {
   let t: TestApp;
@@ -442,34 +443,52 @@ describe('workspace permissions', () => {
       const account = await buildUser(t.app, origin);
       const language = async (client: TestClient) =>
         (await client.get('/api/preferences')).json<{ language: string | null }>().language;
-      // A sign-in from an app shown in Korean (its language cookie), then from a Korean browser.
-      const korean = new TestClient(t.app, origin);
-      const signedIn = await korean.request(
-        'POST',
-        '/api/auth/sign-in/email',
-        { email: account.email, password: account.password },
-        { cookie: 'language=ko' },
-      );
-      expect(signedIn.statusCode, signedIn.body).toBe(200);
+      const signIn = async (headers: Record<string, string>) => {
+        const client = new TestClient(t.app, origin);
+        const signedIn = await client.request(
+          'POST',
+          '/api/auth/sign-in/email',
+          { email: account.email, password: account.password },
+          headers,
+        );
+        expect(signedIn.statusCode, signedIn.body).toBe(200);
+        return client;
+      };
+      const stored = async () => {
+        const [row] = rowsOf<{ language: string | null; updatedAt: string }>(
+          await t.app.db.execute(
+            sql`select language, updated_at::text as "updatedAt" from user_preferences
+              where user_id = ${account.id}`,
+          ),
+        );
+        return row!;
+      };
+      // A sign-in from an app shown in Korean (its language cookie): chosen, so it is stored.
+      const korean = await signIn({ cookie: 'language=ko' });
       expect(await language(korean)).toBe('ko');
-      const browser = new TestClient(t.app, origin);
-      await browser.request(
-        'POST',
-        '/api/auth/sign-in/email',
-        { email: account.email, password: account.password },
-        { 'accept-language': 'en-US,en;q=0.9' },
+      // A browser's guess (no cookie, as a mail link opened elsewhere) keeps a chosen language.
+      await signIn({ 'accept-language': 'en-US,en;q=0.9' });
+      expect(await language(korean)).toBe('ko');
+      // The same language again changes nothing, not even the row's time.
+      const before = await stored();
+      await signIn({ cookie: 'language=ko' });
+      expect(await stored()).toEqual(before);
+      // An unknown language is filled in by a browser's guess.
+      await t.app.db.execute(
+        sql`update user_preferences set language = null where user_id = ${account.id}`,
       );
-      expect(await language(browser)).toBe('en');
+      await signIn({ 'accept-language': 'ko-KR,ko;q=0.9' });
+      expect((await stored()).language).toBe('ko');
       // The app changes its language: the account follows; the other preferences stay.
-      const changed = await korean.request('PUT', '/api/preferences', { language: 'ko' });
+      const changed = await korean.request('PUT', '/api/preferences', { language: 'en' });
       expect(changed.statusCode).toBe(200);
-      expect(changed.json()).toMatchObject({ language: 'ko', reminderMail: 'none' });
-      expect(await language(browser)).toBe('ko');
-      for (const bad of ['fr', 'KO', 1, '']) {
+      expect(changed.json()).toMatchObject({ language: 'en', reminderMail: 'none' });
+      expect(await language(korean)).toBe('en');
+      for (const bad of ['fr', 'KO', 1, '', null]) {
         const refused = await korean.request('PUT', '/api/preferences', { language: bad });
         expect(refused.statusCode).toBe(400);
       }
-      expect(await language(korean)).toBe('ko');
+      expect(await language(korean)).toBe('en');
     });
   });
 });

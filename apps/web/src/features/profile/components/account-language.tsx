@@ -17,11 +17,15 @@ export function AccountLanguage() {
   const language = i18n.language;
   const userId = session.user?.id ?? null;
   const previous = useRef<{ userId: string | null; language: string } | null>(null);
+  // One after the other, so that two quick changes reach the server in their order.
+  const sent = useRef<Promise<unknown>>(Promise.resolve());
   useEffect(() => {
     const before = previous.current;
     previous.current = { userId, language };
     if (userId === null || before?.userId !== userId || before.language === language) return;
-    rememberLanguage(queryClient, language).catch((error: unknown) => console.error(error));
+    sent.current = sent.current
+      .then(() => rememberLanguage(queryClient, language))
+      .catch((error: unknown) => console.error(error));
   }, [userId, language, queryClient]);
   return null;
 }
