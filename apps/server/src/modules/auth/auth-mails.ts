@@ -81,6 +81,22 @@ const RESET: Record<
   },
 };
 
+/** An account mail: its words in `language` around the one link, `intro` already filled in. */
+function accountMail(
+  to: string,
+  words: Omit<AccountMailWords, 'intro'>,
+  intro: string,
+  url: string,
+  language: Language,
+): Mail {
+  return {
+    to,
+    subject: words.subject,
+    text: `${intro}\n\n${words.openLink}\n${url}\n\n${words.outro}\n`,
+    html: layout(words.title, intro, words.button, url, words.outro, FALLBACK[language], language),
+  };
+}
+
 /** The mail with the link that verifies an address (and signs the user in). */
 export function verificationMail(
   to: string,
@@ -90,13 +106,7 @@ export function verificationMail(
 ): Mail {
   const words = VERIFICATION[language];
   // The name is the sign-up form's text (any address can be given): it never becomes a link.
-  const intro = words.intro(inertText(name), to);
-  return {
-    to,
-    subject: words.subject,
-    text: `${intro}\n\n${words.openLink}\n${url}\n\n${words.outro}\n`,
-    html: layout(words.title, intro, words.button, url, words.outro, FALLBACK[language], language),
-  };
+  return accountMail(to, words, words.intro(inertText(name), to), url, language);
 }
 
 /** The mail with the link to set a new password. */
@@ -107,13 +117,7 @@ export function resetPasswordMail(
   language: Language = 'en',
 ): Mail {
   const words = RESET[language];
-  const intro = words.intro(inertText(name));
-  return {
-    to,
-    subject: words.subject,
-    text: `${intro}\n\n${words.openLink}\n${url}\n\n${words.outro}\n`,
-    html: layout(words.title, intro, words.button, url, words.outro, FALLBACK[language], language),
-  };
+  return accountMail(to, words, words.intro(inertText(name)), url, language);
 }
 
 /** The text message with a one-time sign-in code. */

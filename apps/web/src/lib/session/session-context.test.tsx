@@ -5,19 +5,9 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider, useSession } from './session-context';
+import { signedInUser } from '../testing/signed-in-user';
 
-const USER = {
-  id: 'u1',
-  displayName: 'Ada',
-  email: 'ada@example.com',
-  emailVerified: true,
-  phoneNumber: null,
-  photoUrl: null,
-  createdAt: '2025-03-03T10:00:00.000Z',
-  lastLoginAt: '2025-03-04T10:00:00.000Z',
-  isVerified: true,
-  hasPassword: true,
-};
+const USER = signedInUser();
 
 // How long waitFor may wait for the session to settle. Testing Library's default is 1 s of wall
 // time, but speed is not what these tests check: idle, each whole test takes 0.05-0.15 s; on a busy

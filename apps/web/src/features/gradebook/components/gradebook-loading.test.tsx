@@ -10,6 +10,7 @@ import { SessionProvider } from '../../../lib/session/session-context';
 import { stubMatchMedia } from '../../../lib/testing/match-media';
 import { GradebookSection } from './gradebook-section';
 import { MyGradesSection } from './my-grades-section';
+import { signedInUser } from '../../../lib/testing/signed-in-user';
 
 // Issue 25: the Gradebook and My grades load after the page (the server leaves a workspace's
 // sections to the app, issue 22). Their loader is a busy status: public/after-paint.js starts
@@ -17,18 +18,7 @@ import { MyGradesSection } from './my-grades-section';
 // /workspace/:id/gradebook saw "Loading grades…" until they moved the mouse (the gradebook e2e
 // caught it, 2026-11-26).
 
-const USER = {
-  id: 'u1',
-  displayName: 'Dev',
-  email: 'dev@example.com',
-  emailVerified: true,
-  phoneNumber: null,
-  photoUrl: null,
-  createdAt: '2025-03-03T10:00:00.000Z',
-  lastLoginAt: '2025-03-04T10:00:00.000Z',
-  isVerified: true,
-  hasPassword: true,
-};
+const USER = signedInUser({ displayName: 'Dev', email: 'dev@example.com' });
 
 function Providers({ children }: { children: ReactNode }) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

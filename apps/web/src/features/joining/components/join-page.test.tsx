@@ -9,20 +9,10 @@ import { i18n } from '../../../lib/i18n';
 import { SessionProvider } from '../../../lib/session/session-context';
 import { stubMatchMedia } from '../../../lib/testing/match-media';
 import { JoinPage } from './join-page';
+import { signedInUser } from '../../../lib/testing/signed-in-user';
 
 // Issue 24, joining: the student's /join and /join/{code} pages against a stubbed API.
-const USER = {
-  id: 'u1',
-  displayName: 'Ann',
-  email: 'ann@example.com',
-  emailVerified: true,
-  phoneNumber: null,
-  photoUrl: null,
-  createdAt: '2025-03-03T10:00:00.000Z',
-  lastLoginAt: '2025-03-04T10:00:00.000Z',
-  isVerified: true,
-  hasPassword: true,
-};
+const USER = signedInUser({ displayName: 'Ann', email: 'ann@example.com' });
 const SETTLE = { timeout: 8_000 };
 const WORKSPACE = { id: 'ws-1', title: 'Design 101' };
 

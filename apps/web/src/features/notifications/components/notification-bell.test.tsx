@@ -9,19 +9,9 @@ import '../../../lib/i18n';
 import { SessionProvider } from '../../../lib/session/session-context';
 import { NotificationBell } from './notification-bell';
 import { stubMatchMedia } from '../../../lib/testing/match-media';
+import { signedInUser } from '../../../lib/testing/signed-in-user';
 
-const USER = {
-  id: 'u1',
-  displayName: 'Ada',
-  email: 'ada@example.com',
-  emailVerified: true,
-  phoneNumber: null,
-  photoUrl: null,
-  createdAt: '2025-03-03T10:00:00.000Z',
-  lastLoginAt: '2025-03-04T10:00:00.000Z',
-  isVerified: true,
-  hasPassword: true,
-};
+const USER = signedInUser();
 // Waits are for conditions; the first opening loads the modal's code, which on a busy 2-core
 // machine can take seconds in the test's transform.
 const SETTLE = { timeout: 8_000 };

@@ -5,19 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n';
 import { SessionProvider, useSession } from '../../../lib/session/session-context';
 import { AccountLanguage } from './account-language';
+import { signedInUser } from '../../../lib/testing/signed-in-user';
 
-const USER = {
-  id: 'u1',
-  displayName: 'Ann',
-  email: 'ann@example.com',
-  emailVerified: true,
-  phoneNumber: null,
-  photoUrl: null,
-  createdAt: '2025-03-03T10:00:00.000Z',
-  lastLoginAt: '2025-03-04T10:00:00.000Z',
-  isVerified: true,
-  hasPassword: true,
-};
+const USER = signedInUser({ displayName: 'Ann', email: 'ann@example.com' });
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
