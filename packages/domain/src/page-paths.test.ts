@@ -25,6 +25,22 @@ describe('the workspace page sections at their own addresses', () => {
     expect(workspaceTabAt(['notes', 'note-7'])).toEqual({ tab: 'notes', noteId: 'note-7' });
   });
 
+  it('read the words of an address in any case, as the router matches it, and ids as written', () => {
+    expect(workspaceSectionAt('/Workspace/Ws-1/Notes/Note-7')).toEqual({
+      workspaceId: 'Ws-1',
+      tab: 'notes',
+      noteId: 'Note-7',
+    });
+    expect(workspaceSectionAt('/workspace/ws-1/SCORES')).toEqual({
+      workspaceId: 'ws-1',
+      tab: 'scores',
+      noteId: null,
+    });
+    expect(workspaceTabAt(['Overview'])).toBeNull();
+    expect(workspaceSectionAt('/Workspaces/ws-1')).toBeNull();
+    expect(pageKeyOf('/WORKSPACE/ws-1/Members')).toBe('/workspace/ws-1');
+  });
+
   it('refuse what is no section', () => {
     for (const rest of [
       ['overview'],

@@ -66,6 +66,15 @@ export function workspacePrintPath(workspaceId: string): string {
 }
 
 /**
+ * Whether an address's segment is the fixed word `word`, in any case: React Router matches its
+ * routes' words regardless of case (`/Workspace/:id/Notes` is the Notes route), so the section an
+ * address shows is read the same way. Ids are compared as written.
+ */
+export function isPathWord(segment: string | undefined, word: string): boolean {
+  return segment !== undefined && segment.toLowerCase() === word;
+}
+
+/**
  * The section a workspace address shows, and the note it opens, from the path's segments after
  * `/workspace/:workspaceId`; null for an address that is no section (the page's not-found).
  */
@@ -74,11 +83,11 @@ export function workspaceTabAt(
 ): { tab: WorkspaceTab; noteId: string | null } | null {
   if (rest.length === 0) return { tab: 'overview', noteId: null };
   const [first, second, ...more] = rest;
-  if (first === 'notes' && second !== undefined && second !== '' && more.length === 0) {
+  if (isPathWord(first, 'notes') && second !== undefined && second !== '' && more.length === 0) {
     return { tab: 'notes', noteId: second };
   }
-  if (rest.length !== 1 || first === 'overview') return null;
-  const tab = WORKSPACE_TABS.find((name) => name === first);
+  if (rest.length !== 1 || isPathWord(first, 'overview')) return null;
+  const tab = WORKSPACE_TABS.find((name) => isPathWord(first, name));
   return tab === undefined ? null : { tab, noteId: null };
 }
 
@@ -90,7 +99,9 @@ export function workspaceSectionAt(
   pathname: string,
 ): { workspaceId: string; tab: WorkspaceTab; noteId: string | null } | null {
   const [, first, workspaceId, ...rest] = pathname.split('/');
-  if (first !== 'workspace' || workspaceId === undefined || workspaceId === '') return null;
+  if (!isPathWord(first, 'workspace') || workspaceId === undefined || workspaceId === '') {
+    return null;
+  }
   const section = workspaceTabAt(rest.filter(Boolean));
   return section === null ? null : { workspaceId, ...section };
 }

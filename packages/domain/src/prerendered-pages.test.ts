@@ -35,6 +35,9 @@ describe('the signed-in pages the server renders', () => {
     for (const section of ['notes', 'notes/n1', 'assignments', 'scores', 'members']) {
       expect(serverRenderedPageAt(`/workspace/abc123/${section}`)?.name).toBe('workspace');
     }
+    // Their words in any case, as the router matches them; the id as written.
+    expect(serverRenderedPageAt('/Workspace/abc123/Notes/n1')?.name).toBe('workspace');
+    expect(serverRenderedPageAt('/WORKSPACES')?.name).toBe('workspaces');
     for (const other of [
       '/workspaces/',
       '/workspace/',

@@ -1,5 +1,5 @@
 import type { Language } from './languages.ts';
-import { PAGE_PATHS } from './page-paths.ts';
+import { PAGE_PATHS, isPathWord } from './page-paths.ts';
 
 /**
  * The pages the web build renders to HTML (decision 0008), by path, with the name of their files
@@ -70,7 +70,10 @@ export const SERVER_RENDERED_PAGES = [
 
 export type ServerRenderedPage = (typeof SERVER_RENDERED_PAGES)[number];
 
-/** Whether `pathname` matches a pattern of React Router's form (`:name` is one segment). */
+/**
+ * Whether `pathname` matches a pattern of React Router's form (`:name` is one segment), its words
+ * in any case as React Router matches them.
+ */
 function matchesPattern(pattern: string, pathname: string): boolean {
   const want = pattern.split('/');
   const have = pathname.split('/');
@@ -78,7 +81,7 @@ function matchesPattern(pattern: string, pathname: string): boolean {
     want.length === have.length &&
     want.every((part, index) => {
       const segment = have[index] ?? '';
-      return part.startsWith(':') ? segment !== '' : part === segment;
+      return part.startsWith(':') ? segment !== '' : isPathWord(segment, part.toLowerCase());
     })
   );
 }

@@ -465,6 +465,7 @@ describe('answersMatch', () => {
     for (const section of SECTIONS) {
       expect(workspaceIdAt(`/workspace/${workspaceId}${section}`)).toBe(workspaceId);
     }
+    expect(workspaceIdAt(`/Workspace/${workspaceId}/Notes`)).toBe(workspaceId);
     expect(workspaceIdAt('/workspace/not-a-uuid')).toBeNull();
     expect(workspaceIdAt('/workspaces/algorithms')).toBeNull();
   });

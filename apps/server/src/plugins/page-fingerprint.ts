@@ -3,7 +3,13 @@
 // detail as the visitor sees it) is numbered by versions that triggers bump with every change, and
 // a repeat view reads those numbers as the page's key instead of asking the API for the three
 // answers again.
-import { isUuid, meResponse, notificationCounts, workspaceDetail } from '@teamshuffle/domain';
+import {
+  isPathWord,
+  isUuid,
+  meResponse,
+  notificationCounts,
+  workspaceDetail,
+} from '@teamshuffle/domain';
 import { statement } from '../db/prepared.ts';
 import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from '../modules/auth/auth.ts';
 import { WORKSPACE_FACTS } from '../modules/workspace-access/workspace-access.repository.ts';
@@ -116,7 +122,7 @@ export type PageFingerprint = PageKey & { row: FingerprintRow };
 /** The workspace id of a page address `/workspace/{id}[/section...]`, or null. */
 export function workspaceIdAt(pathname: string): string | null {
   const [, first, id] = pathname.split('/');
-  if (first !== 'workspace' || !id) return null;
+  if (!isPathWord(first, 'workspace') || !id) return null;
   try {
     const decoded = decodeURIComponent(id);
     return isUuid(decoded) ? decoded : null;

@@ -149,6 +149,13 @@ describe('the workspace page rendered on the server', () => {
     expect(current(shown['members'] ?? '')).toBe('Members');
     expect(current(shown['notes/note-1'] ?? '')).toBe('Lecture Notes');
     expect(current(shown['scores'] ?? '')).toBe('Team Scores');
+    // An address's words in any case show the same section, as the router matches them.
+    const mixedCase = await renderSignedInPage(
+      `/Workspace/${WORKSPACE_ID}/Scores`,
+      'en',
+      api(answers).transport,
+    );
+    expect(current(mixedCase?.markup ?? '')).toBe('Team Scores');
     // Only the section shown is rendered: the roster table on Members, no team cards there.
     expect(shown['members']).toContain('Student m10-4');
     expect(shown['members']).not.toContain('data-testid="team-card"');

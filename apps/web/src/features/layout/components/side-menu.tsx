@@ -62,7 +62,8 @@ export function SideMenu({ onNavigate, footerSlot, hasLanguageSwitch }: SideMenu
   return (
     <Stack gap={4} h="100%">
       {MENU_ITEMS.map((item) => {
-        const isActive = item.isActive(pathname);
+        // The router matches its routes' words in any case (`/Workspace/...`), and so does this.
+        const isActive = item.isActive(pathname.toLowerCase());
         const ItemIcon = item.icon;
         return (
           <NavLink
