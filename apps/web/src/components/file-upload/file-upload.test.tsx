@@ -12,23 +12,13 @@ import { FileUpload } from './file-upload';
 import { useFileUpload } from './use-file-upload';
 import type { UseFileUploadOptions } from './use-file-upload';
 import { stubMatchMedia } from '../../lib/testing/match-media';
+import { signedInUser } from '../../lib/testing/signed-in-user';
 
 // The component as a feature uses it, in a browser-like DOM: the real hook, providers and
 // session; the network is a stubbed fetch (session, storage) and a stand-in XMLHttpRequest.
 
 const SETTLE = { timeout: 4_000 };
-const USER = {
-  id: 'u1',
-  displayName: 'Ada',
-  email: 'ada@example.com',
-  emailVerified: true,
-  phoneNumber: null,
-  photoUrl: null,
-  createdAt: '2025-03-03T10:00:00.000Z',
-  lastLoginAt: null,
-  isVerified: true,
-  hasPassword: true,
-};
+const USER = signedInUser({ lastLoginAt: null });
 
 let storage = { usedBytes: 0, quotaBytes: 100 * BYTES_PER_MB };
 /** Answers of the upload route, one per request; 'network' for no answer. */
