@@ -109,7 +109,7 @@ const FEED_WORDS: Record<
   ko: {
     name: 'Teamshuffle 마감',
     due: (kind, workspace) =>
-      `${workspace}의 ${kind === 'assignment' ? '과제' : '태스크'} 마감입니다.`,
+      `${workspace}의 ${kind === 'assignment' ? '과제' : '노트 과제'} 마감입니다.`,
   },
 };
 

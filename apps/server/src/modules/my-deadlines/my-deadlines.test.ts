@@ -296,8 +296,10 @@ describe('my deadlines and the calendar feed', () => {
       const korean = await made('ko-KR,ko;q=0.9');
       expect(korean.name).toBe('Teamshuffle 마감');
       for (const description of korean.descriptions) {
-        expect(description).toMatch(/^Databases, Fall; A\\B의 (과제|태스크) 마감입니다\.\n/);
+        expect(description).toMatch(/^Databases, Fall; A\\B의 (과제|노트 과제) 마감입니다\.\n/);
       }
+      // A note's task is a "노트 과제" in Korean, as in lecture notes and the gradebook.
+      expect(korean.descriptions.some((d) => d.includes('의 노트 과제 마감입니다.'))).toBe(true);
       // A new address, made in English: its words are English.
       const english = await made('en-US,en;q=0.9');
       expect(english.name).toBe('Teamshuffle deadlines');

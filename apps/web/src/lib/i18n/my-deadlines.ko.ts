@@ -7,7 +7,7 @@ export const myDeadlinesKo: typeof myDeadlinesEn = {
     loading: '마감 일정을 불러오는 중…',
     loadFailed: '마감 일정을 불러오지 못했습니다',
     empty: '앞으로 60일 동안 마감이 없습니다',
-    kinds: { assignment: '과제', task: '태스크' },
+    kinds: { assignment: '과제', task: '노트 과제' },
     due: '마감 {{date}}',
     overdue: '마감 지남 {{date}}',
     handedInCount: '{{expected}}개 중 {{handedIn}}개 제출',
