@@ -4,6 +4,7 @@ import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { createAccount } from './support/accounts.ts';
 import { sendAs as api } from './support/accounts.ts';
 import type { Account } from './support/accounts.ts';
+import { textPdf } from './support/pdf.ts';
 import { expectToast } from './support/toasts.ts';
 import {
   courseIds,
@@ -18,8 +19,26 @@ import {
 // as handed in by the owner; the team's row shows the attempt so marked, and Ben, a member of
 // the team, sees the mark on both.
 
+// A file named .pdf that is no readable PDF (a scan gone wrong), and a real two-page one.
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< >>\n%%EOF\n');
 const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: PDF });
+const twoPagePdf = (name: string) => ({
+  name,
+  mimeType: 'application/pdf',
+  buffer: textPdf(['Interview notes', 'Page two: the answers']),
+});
+
+/** How many of a canvas's pixels are drawn dark (text), read in the page. */
+function inkOf(canvas: Locator) {
+  return canvas.evaluate((element: HTMLCanvasElement) => {
+    const { data } = element.getContext('2d')!.getImageData(0, 0, element.width, element.height);
+    let dark = 0;
+    for (let index = 0; index < data.length; index += 4) {
+      if (data[index + 3]! > 0 && data[index]! < 128) dark += 1;
+    }
+    return dark;
+  });
+}
 
 function assignmentCard(page: Page, title: string): Locator {
   return page
@@ -114,7 +133,16 @@ test.describe.serial('the owner hands in on a team’s behalf', () => {
     await expect(current.getByTestId('by-owner')).toHaveText('handed in by the owner');
     await expect(current.getByRole('link', { name: 'paper-copy.pdf' })).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Hand in for Team 1' })).toBeFocused();
-    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    // Grading in place (decision 0042): a file PDF.js cannot read says so, and keeps its link.
+    await dialog.getByRole('button', { name: 'Evaluate', exact: true }).click();
+    const evaluate = page.getByRole('dialog', { name: 'Evaluate Submission' });
+    const unreadable = evaluate.getByTestId('pdf-preview');
+    await expect(unreadable).toHaveAttribute('data-state', 'failed');
+    await expect(unreadable).toHaveText('This file cannot be shown here. Download it below.');
+    await expect(evaluate.getByRole('link', { name: /Download paper-copy\.pdf/ })).toBeVisible();
+    // The team's panel gave way to the evaluation; closing it leaves the page.
+    await evaluate.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(evaluate).toBeHidden();
     await expect(dialog).toBeHidden();
 
     await expect(row.getByTestId('team-status')).toHaveText('Submitted');
@@ -149,7 +177,7 @@ test.describe.serial('the owner hands in on a team’s behalf', () => {
     // Enter on the drop zone opens the file chooser (its input is not rendered inside it).
     const chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Enter');
-    await (await chooser).setFiles(pdf('interview.pdf'));
+    await (await chooser).setFiles(twoPagePdf('interview.pdf'));
     await expect(form.getByText('interview.pdf')).toBeVisible();
     await form.getByRole('textbox', { name: 'Description' }).fill('Scanned by the teacher');
     await form.getByRole('button', { name: 'Submit for Team 1' }).focus();
@@ -161,7 +189,19 @@ test.describe.serial('the owner hands in on a team’s behalf', () => {
     await expect(panel.getByTestId('by-owner')).toHaveText('handed in by the owner');
     // Grading in place: the answer's PDF next to the score.
     const preview = panel.getByTestId('submitted-file-preview');
-    await expect(preview.locator('object[type="application/pdf"]')).toHaveCount(1);
+    // Drawn on the page by PDF.js (decision 0042), a page at a time, turned by the keyboard.
+    const first = preview.getByRole('img', { name: 'interview.pdf, page 1 of 2' });
+    await expect(first).toBeVisible();
+    await expect(preview.getByText('Page 1 of 2')).toBeVisible();
+    await expect.poll(() => inkOf(first)).toBeGreaterThan(100);
+    await expect(preview.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    await preview.getByRole('button', { name: 'Next page' }).focus();
+    await page.keyboard.press('Enter');
+    const second = preview.getByRole('img', { name: 'interview.pdf, page 2 of 2' });
+    await expect(second).toBeVisible();
+    await expect(preview.getByText('Page 2 of 2')).toBeVisible();
+    await expect(preview.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    await expect.poll(() => inkOf(second)).toBeGreaterThan(100);
     await expect(preview.getByRole('link', { name: /Download interview\.pdf/ })).toBeVisible();
     await expect(panel.getByRole('textbox', { name: 'Score (0-100)' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'team task panel, handed in by the owner', {

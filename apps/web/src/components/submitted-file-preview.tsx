@@ -2,6 +2,7 @@ import { Anchor, Image, Stack, Text } from '@mantine/core';
 import { fileUrl, formatFileSize } from '@teamshuffle/domain';
 import type { TaskSubmission } from '@teamshuffle/domain';
 import { useTranslation } from '../lib/i18n';
+import { PdfPreview } from './pdf-preview/pdf-preview';
 
 /** One handed-in file (the domain's `submissionFile`: assignments' attempts and tasks' answers). */
 type SubmittedFile = NonNullable<TaskSubmission['files']>[number];
@@ -15,10 +16,9 @@ function extensionOf(name: string): string {
 
 /**
  * Grading in place (issue 25, decision 0025): the first file of the graded work (an assignment's
- * attempt, a note task's answer) next to the score. A PDF in the browser's own viewer through the
- * download URL (inline, served with the sandbox CSP under the download rules), an image inline;
- * any other type, and a browser that will not show a PDF in a sandboxed document, its name, size
- * and a download link.
+ * attempt, a note task's answer) next to the score. A PDF drawn on the page by PDF.js from the
+ * download URL (decision 0042; the download rules decide who may read it), an image inline; every
+ * file, and any other type only, by its name, size and a download link.
  */
 export function SubmittedFilePreview({ files }: { files: readonly SubmittedFile[] | null }) {
   const { t } = useTranslation();
@@ -44,14 +44,7 @@ export function SubmittedFilePreview({ files }: { files: readonly SubmittedFile[
         {t('grading.preview')}
       </Text>
       {extension === 'pdf' ? (
-        <object
-          data={url}
-          type="application/pdf"
-          aria-label={first.name}
-          style={{ width: '100%', height: 'min(60vh, 520px)', border: 0 }}
-        >
-          <Text size="sm">{t('grading.previewFallback')}</Text>
-        </object>
+        <PdfPreview key={url} url={url} name={first.name} />
       ) : IMAGE_EXTENSIONS.has(extension) ? (
         <Image src={url} alt={first.name} mah={520} fit="contain" />
       ) : null}

@@ -8,7 +8,12 @@ export const gradingEn = {
   emptyMeansNoScore:
     'An empty score saves the feedback only; a score above the maximum is an error on its row.',
   preview: 'Submitted work',
-  previewFallback: 'This browser cannot show the file here.',
+  previewFallback: 'This file cannot be shown here. Download it below.',
+  pdfLoading: 'Opening {{name}}…',
+  pdfPageLabel: '{{name}}, page {{page}} of {{pages}}',
+  pdfPageOf: 'Page {{page}} of {{pages}}',
+  pdfPrevious: 'Previous page',
+  pdfNext: 'Next page',
   download: 'Download {{name}} ({{size}})',
   noFileToShow: 'No file handed in to show.',
   // The owner hands in on a team's behalf (issue 25; spec part 2, section 6).

@@ -277,7 +277,9 @@ describe('after the owner handed in for a team', () => {
   it("the owner's panel shows the answer's PDF next to the score", () => {
     showTeamPanel('evaluate', { state: { ...PENDING, current: BY_OWNER } });
     const preview = screen.getByTestId('submitted-file-preview');
-    expect(preview.querySelector('object')?.getAttribute('data')).toBe('/api/files/file-1');
+    expect(preview.querySelector('[data-testid="pdf-preview"]')?.getAttribute('data-src')).toBe(
+      '/api/files/file-1',
+    );
     expect(screen.getByRole('textbox', { name: 'Score (0-100)' })).toBeTruthy();
     expect(screen.getAllByTestId('by-owner')[0]!.textContent).toBe('handed in by the owner');
   });

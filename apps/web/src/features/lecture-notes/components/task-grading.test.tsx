@@ -250,7 +250,9 @@ describe('TaskEvaluationForm (one member of an individual task)', () => {
   it("shows the answer's PDF next to the score, with its download link (grading in place)", () => {
     const { container } = showSingle([{ name: 'essay.pdf', size: 1024, fileId: 'file-1' }]);
     const preview = screen.getByTestId('submitted-file-preview');
-    expect(preview.querySelector('object')?.getAttribute('data')).toBe('/api/files/file-1');
+    expect(preview.querySelector('[data-testid="pdf-preview"]')?.getAttribute('data-src')).toBe(
+      '/api/files/file-1',
+    );
     expect(screen.getByRole('link', { name: 'Download essay.pdf (1.00 KB)' })).toBeTruthy();
     // The preview comes before the score it is graded by.
     const score = screen.getByLabelText('Score for Ann (0-100)');
