@@ -194,6 +194,7 @@ test.describe.serial('the owner hands in on a team’s behalf', () => {
     await expect(first).toBeVisible();
     await expect(preview.getByText('Page 1 of 2')).toBeVisible();
     await expect.poll(() => inkOf(first)).toBeGreaterThan(100);
+    const firstInk = await inkOf(first);
     await expect(preview.getByRole('button', { name: 'Previous page' })).toBeDisabled();
     await preview.getByRole('button', { name: 'Next page' }).focus();
     await page.keyboard.press('Enter');
@@ -201,7 +202,11 @@ test.describe.serial('the owner hands in on a team’s behalf', () => {
     await expect(second).toBeVisible();
     await expect(preview.getByText('Page 2 of 2')).toBeVisible();
     await expect(preview.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    // Page two's own text, not page one's drawn again.
+    await expect(preview.getByTestId('pdf-preview')).toHaveAttribute('data-state', 'shown');
     await expect.poll(() => inkOf(second)).toBeGreaterThan(100);
+    await expect.poll(() => inkOf(second)).not.toBe(firstInk);
+    await expect(preview.getByRole('button', { name: 'Next page' })).toBeFocused();
     await expect(preview.getByRole('link', { name: /Download interview\.pdf/ })).toBeVisible();
     await expect(panel.getByRole('textbox', { name: 'Score (0-100)' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'team task panel, handed in by the owner', {

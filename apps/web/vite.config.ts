@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { mantineStyles } from './build/mantine-styles.ts';
+import { pdfjsDecoders } from './build/pdfjs-decoders.ts';
 import { precompress } from './build/precompress.ts';
 import { prerenderPages } from './build/prerender.ts';
 import { productionBuild } from './build/production-build.ts';
@@ -8,7 +9,14 @@ import { productionBuild } from './build/production-build.ts';
 const apiPort = process.env['API_PORT'] ?? '3000';
 
 export default defineConfig({
-  plugins: [productionBuild(), mantineStyles(), react(), precompress(), prerenderPages()],
+  plugins: [
+    productionBuild(),
+    mantineStyles(),
+    react(),
+    pdfjsDecoders(),
+    precompress(),
+    prerenderPages(),
+  ],
   server: {
     port: 5173,
     strictPort: true,

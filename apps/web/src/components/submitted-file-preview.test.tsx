@@ -51,7 +51,7 @@ describe('SubmittedFilePreview', () => {
     show([{ name: 'Report.PDF', size: 2048, fileId: 'f 1' }]);
     await waitFor(() =>
       expect(screen.getByTestId('pdf-preview').textContent).toBe(
-        '이 파일은 여기에 표시할 수 없습니다. 아래에서 내려받으세요.',
+        '이 파일은 여기에 표시할 수 없습니다. 아래 링크에서 다운로드하세요.',
       ),
     );
   });

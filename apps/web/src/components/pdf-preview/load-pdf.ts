@@ -3,11 +3,13 @@
 // A handed-in PDF is drawn by PDF.js on a canvas of the app's page (decision 0042), not opened in
 // the browser's viewer: the files are served with `Content-Security-Policy: sandbox` and the app's
 // policy has `object-src 'none'`, and Chromium shows no PDF in a sandboxed document. PDF.js parses
-// the file in its worker and runs none of the file's scripts; WebAssembly is off (the app's
-// policy allows none), so the few image kinds it decodes with it are not drawn.
-import { GlobalWorkerOptions, getDocument } from 'pdfjs-dist';
+// the file in its worker and runs none of the file's scripts. WebAssembly is off (the app's
+// policy allows none): its JPEG 2000 and JBIG2 decoders are the plain-JavaScript ones, served
+// from the app's origin (build/pdfjs-decoders.ts).
+import { GlobalWorkerOptions, getDocument, version } from 'pdfjs-dist';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import { pdfjsDecodersPath } from './decoders';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 
@@ -18,13 +20,13 @@ export type PdfDocument = Pick<PDFDocumentProxy, 'numPages' | 'getPage'> & {
 
 /** Opens a PDF from its bytes. `signal` aborting closes it. */
 export async function openPdf(bytes: ArrayBuffer, signal: AbortSignal): Promise<PdfDocument> {
+  // Closed while this chunk loaded: no worker started for nothing.
+  signal.throwIfAborted();
   const task = getDocument({
     data: new Uint8Array(bytes),
     useWasm: false,
-    enableXfa: false,
-    // Nothing fetched by the library: no font or map files from elsewhere.
-    useWorkerFetch: false,
-    stopAtErrors: false,
+    // The image decoders without WebAssembly, from this origin; no font or character map files.
+    wasmUrl: pdfjsDecodersPath(version),
   });
   const abort = () => void task.destroy();
   signal.addEventListener('abort', abort, { once: true });

@@ -4,10 +4,14 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import type { PdfDocument } from './load-pdf';
 
-type Shown = { kind: 'loading' } | { kind: 'failed' } | { kind: 'shown'; pages: number };
+/** Whether the page asked for is drawn: being read or drawn, drawn, or not drawable. */
+type Shown = 'loading' | 'shown' | 'failed';
 
 /** The preview's height at most (the page scrolls inside it): as the browser's viewer had. */
 const MAX_HEIGHT = 'min(60vh, 520px)';
+
+/** The most pixels a page is drawn with (a page of an odd shape would otherwise ask for more). */
+const MAX_CANVAS_PIXELS = 16_000_000;
 
 /**
  * A handed-in PDF drawn on the page by PDF.js (decision 0042), one page at a time at the
@@ -20,8 +24,10 @@ export function PdfPreview({ url, name }: { url: string; name: string }) {
   const rootRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [pdf, setPdf] = useState<PdfDocument | null>(null);
-  const [shown, setShown] = useState<Shown>({ kind: 'loading' });
+  const frameRef = useRef<HTMLDivElement>(null);
+  const [shown, setShown] = useState<Shown>('loading');
   const [pageNumber, setPageNumber] = useState(1);
+  const pages = pdf?.numPages ?? 0;
 
   // The file read and opened; closed when the preview goes (another file is another preview:
   // its parent keys it by the file's URL).
@@ -36,7 +42,7 @@ export function PdfPreview({ url, name }: { url: string; name: string }) {
       opened = await openPdf(bytes, controller.signal);
       if (!controller.signal.aborted) setPdf(opened);
     })().catch(() => {
-      if (!controller.signal.aborted) setShown({ kind: 'failed' });
+      if (!controller.signal.aborted) setShown('failed');
     });
     return () => {
       controller.abort();
@@ -44,7 +50,7 @@ export function PdfPreview({ url, name }: { url: string; name: string }) {
     };
   }, [url]);
 
-  // The page shown, drawn at the preview's width (sharp on a dense screen).
+  // The page asked for, drawn at the preview's width (sharp on a dense screen), from its top.
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!pdf || !canvas) return;
@@ -57,8 +63,13 @@ export function PdfPreview({ url, name }: { url: string; name: string }) {
       // less the frame's border.
       const width = Math.max(200, (rootRef.current?.clientWidth ?? 600) - 2);
       const ratio = window.devicePixelRatio || 1;
-      const scale = width / page.getViewport({ scale: 1 }).width;
-      const viewport = page.getViewport({ scale: scale * ratio });
+      const unscaled = page.getViewport({ scale: 1 });
+      // At most MAX_CANVAS_PIXELS, whatever the page's shape.
+      const scale = Math.min(
+        (width / unscaled.width) * ratio,
+        Math.sqrt(MAX_CANVAS_PIXELS / (unscaled.width * unscaled.height)),
+      );
+      const viewport = page.getViewport({ scale });
       canvas.width = Math.floor(viewport.width);
       canvas.height = Math.floor(viewport.height);
       canvas.style.width = `${Math.floor(viewport.width / ratio)}px`;
@@ -66,9 +77,11 @@ export function PdfPreview({ url, name }: { url: string; name: string }) {
       const task = page.render({ canvas, viewport });
       cancel = () => task.cancel();
       await task.promise;
-      if (isCurrent) setShown({ kind: 'shown', pages: pdf.numPages });
+      if (!isCurrent) return;
+      if (frameRef.current) frameRef.current.scrollTop = 0;
+      setShown('shown');
     })().catch(() => {
-      if (isCurrent) setShown({ kind: 'failed' });
+      if (isCurrent) setShown('failed');
     });
     return () => {
       isCurrent = false;
@@ -76,21 +89,32 @@ export function PdfPreview({ url, name }: { url: string; name: string }) {
     };
   }, [pdf, pageNumber]);
 
-  const pages = shown.kind === 'shown' ? shown.pages : 0;
+  const turnTo = (page: number) => {
+    if (page < 1 || page > pages || page === pageNumber) return;
+    setShown('loading');
+    setPageNumber(page);
+  };
+  const isFirst = pageNumber <= 1;
+  const isLast = pageNumber >= pages;
   return (
-    <Box ref={rootRef} data-testid="pdf-preview" data-src={url} data-state={shown.kind}>
-      {shown.kind === 'loading' && (
-        <Group gap="xs" role="status">
-          <Loader size="xs" />
-          <Text size="sm" c="dimmed">
-            {t('grading.pdfLoading', { name })}
-          </Text>
-        </Group>
-      )}
-      {shown.kind === 'failed' && <Text size="sm">{t('grading.previewFallback')}</Text>}
-      {/* A page taller than the frame scrolls in it, by the keyboard too (it takes the focus). */}
+    <Box ref={rootRef} data-testid="pdf-preview" data-src={url} data-state={shown}>
+      {/* One live region, so that a screen reader hears the file being opened, and failing. */}
+      <div role="status">
+        {shown === 'loading' && pageNumber === 1 && (
+          <Group gap="xs">
+            <Loader size="xs" />
+            <Text size="sm" c="dimmed">
+              {t('grading.pdfLoading', { name })}
+            </Text>
+          </Group>
+        )}
+        {shown === 'failed' && <Text size="sm">{t('grading.previewFallback')}</Text>}
+      </div>
+      {/* A page taller than the frame scrolls in it, by the keyboard too (it takes the focus). A
+          page turned keeps the last one in view until it is drawn. */}
       <Box
-        hidden={shown.kind !== 'shown'}
+        ref={frameRef}
+        hidden={shown === 'failed' || (shown === 'loading' && pageNumber === 1)}
         tabIndex={0}
         role="region"
         aria-label={name}
@@ -106,12 +130,14 @@ export function PdfPreview({ url, name }: { url: string; name: string }) {
       </Box>
       {pages > 1 && (
         <Group gap="xs" mt="xs" justify="center">
+          {/* Marked, not disabled: a button that loses its use keeps the keyboard's focus. */}
           <Button
             size="compact-sm"
             variant="default"
             leftSection={<IconChevronLeft size={14} aria-hidden />}
-            disabled={pageNumber <= 1}
-            onClick={() => setPageNumber((page) => Math.max(1, page - 1))}
+            aria-disabled={isFirst}
+            data-disabled={isFirst || undefined}
+            onClick={() => turnTo(pageNumber - 1)}
           >
             {t('grading.pdfPrevious')}
           </Button>
@@ -122,8 +148,9 @@ export function PdfPreview({ url, name }: { url: string; name: string }) {
             size="compact-sm"
             variant="default"
             rightSection={<IconChevronRight size={14} aria-hidden />}
-            disabled={pageNumber >= pages}
-            onClick={() => setPageNumber((page) => Math.min(pages, page + 1))}
+            aria-disabled={isLast}
+            data-disabled={isLast || undefined}
+            onClick={() => turnTo(pageNumber + 1)}
           >
             {t('grading.pdfNext')}
           </Button>

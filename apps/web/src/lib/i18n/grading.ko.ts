@@ -10,7 +10,7 @@ export const gradingKo: typeof gradingEn = {
   emptyMeansNoScore:
     '점수를 비우면 피드백만 저장됩니다. 최대 점수를 넘는 점수는 그 행의 오류입니다.',
   preview: '제출한 작업',
-  previewFallback: '이 파일은 여기에 표시할 수 없습니다. 아래에서 내려받으세요.',
+  previewFallback: '이 파일은 여기에 표시할 수 없습니다. 아래 링크에서 다운로드하세요.',
   pdfLoading: '{{name}} 여는 중…',
   pdfPageLabel: '{{name}}, {{pages}}쪽 중 {{page}}쪽',
   pdfPageOf: '{{pages}}쪽 중 {{page}}쪽',

@@ -23,6 +23,12 @@ import { IndividualTaskPanel } from './individual-task-panel';
 import { TaskSection } from './task-section';
 import { TeamTaskPanel } from './team-task-panel';
 
+// PDF.js draws on a canvas, which jsdom has not (drawn for real in e2e/hand-in-on-behalf.spec.ts):
+// here the preview finds the file unreadable, after its own fetch.
+vi.mock('../../../components/pdf-preview/load-pdf', () => ({
+  openPdf: () => Promise.reject(new Error('no canvas in jsdom')),
+}));
+
 // The owner hands in on a team's behalf for a note's team task (issue 25; spec part 2,
 // section 6): offered to the owner only and only on a team task of a published note, the request
 // names the team (`onBehalfOf`), and the team's row then says the owner handed it in. The owner's

@@ -13,6 +13,12 @@ import { stubMatchMedia } from '../../../lib/testing/match-media';
 import { TaskBulkEvaluateModal } from './task-bulk-evaluate-modal';
 import { TaskEvaluationForm } from './task-evaluation-form';
 
+// PDF.js draws on a canvas, which jsdom has not (drawn for real in e2e/hand-in-on-behalf.spec.ts):
+// here the preview finds the file unreadable, after its own fetch.
+vi.mock('../../../components/pdf-preview/load-pdf', () => ({
+  openPdf: () => Promise.reject(new Error('no canvas in jsdom')),
+}));
+
 // Grading a note's task in the browser (issue 25, decision 0025): one member's answer, and all
 // answers at once; a score out of 0..max is its row's error and nothing is sent; feedback only.
 
