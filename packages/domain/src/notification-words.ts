@@ -96,7 +96,10 @@ export const NOTIFICATION_WORDS: Record<
       title: '새 과제: {{assignment}}',
       message: '워크스페이스에 새 과제가 올라왔습니다.',
     },
-    taskPublished: { title: '새 과제: {{task}}', message: '{{note}}에 제출할 과제가 있습니다.' },
+    taskPublished: {
+      title: '새 노트 과제: {{task}}',
+      message: '{{note}}에 제출할 노트 과제가 있습니다.',
+    },
     teamSubmitted: {
       title: '{{team}}팀이 {{work}}을(를) 제출했습니다',
       message: '{{team}}팀이 {{work}} 과제를 제출했습니다.',

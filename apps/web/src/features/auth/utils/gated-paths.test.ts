@@ -10,6 +10,10 @@ describe('isVerificationGatedPath', () => {
     '/workspace/abc',
     '/workspace/abc/team/1/chat',
     '/notifications',
+    // In any case, as the router matches its routes.
+    '/App',
+    '/Workspace/abc/Notes',
+    '/NOTIFICATIONS/',
   ])('gates %s', (path) => {
     expect(isVerificationGatedPath(path)).toBe(true);
   });

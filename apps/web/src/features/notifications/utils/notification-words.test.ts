@@ -40,6 +40,24 @@ describe("a notification's words in the reader's language (decision 0041)", () =
     });
   });
 
+  it('tells a new note task from a new assignment in Korean, as in English', () => {
+    const task = notification({
+      key: 'taskPublished',
+      values: { task: 'Reading', note: 'Week 3' },
+    });
+    const assignment = notification({
+      key: 'assignmentCreated',
+      values: { assignment: 'Reading' },
+    });
+    expect(notificationWords(task, inEnglish).title).toBe('New task: Reading');
+    expect(notificationWords(assignment, inEnglish).title).toBe('New assignment: Reading');
+    expect(notificationWords(task, inKorean)).toEqual({
+      title: '새 노트 과제: Reading',
+      message: 'Week 3에 제출할 노트 과제가 있습니다.',
+    });
+    expect(notificationWords(assignment, inKorean).title).toBe('새 과제: Reading');
+  });
+
   it("writes a deadline in the reader's language, in its workspace's zone", () => {
     const due = notification({
       key: 'teamDeadlineDue',
