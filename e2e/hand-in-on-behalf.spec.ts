@@ -4,7 +4,7 @@ import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { createAccount } from './support/accounts.ts';
 import { sendAs as api } from './support/accounts.ts';
 import type { Account } from './support/accounts.ts';
-import { textPdf } from './support/pdf.ts';
+import { inkOf, textPdf } from './support/pdf.ts';
 import { expectToast } from './support/toasts.ts';
 import {
   courseIds,
@@ -27,18 +27,6 @@ const twoPagePdf = (name: string) => ({
   mimeType: 'application/pdf',
   buffer: textPdf(['Interview notes', 'Page two: the answers']),
 });
-
-/** How many of a canvas's pixels are drawn dark (text), read in the page. */
-function inkOf(canvas: Locator) {
-  return canvas.evaluate((element: HTMLCanvasElement) => {
-    const { data } = element.getContext('2d')!.getImageData(0, 0, element.width, element.height);
-    let dark = 0;
-    for (let index = 0; index < data.length; index += 4) {
-      if (data[index + 3]! > 0 && data[index]! < 128) dark += 1;
-    }
-    return dark;
-  });
-}
 
 function assignmentCard(page: Page, title: string): Locator {
   return page
@@ -193,8 +181,8 @@ test.describe.serial('the owner hands in on a team’s behalf', () => {
     const first = preview.getByRole('img', { name: 'interview.pdf, page 1 of 2' });
     await expect(first).toBeVisible();
     await expect(preview.getByText('Page 1 of 2')).toBeVisible();
-    await expect.poll(() => inkOf(first)).toBeGreaterThan(100);
-    const firstInk = await inkOf(first);
+    await expect.poll(async () => (await inkOf(first)).dark).toBeGreaterThan(100);
+    const firstInk = (await inkOf(first)).dark;
     await expect(preview.getByRole('button', { name: 'Previous page' })).toBeDisabled();
     await preview.getByRole('button', { name: 'Next page' }).focus();
     await page.keyboard.press('Enter');
@@ -204,8 +192,8 @@ test.describe.serial('the owner hands in on a team’s behalf', () => {
     await expect(preview.getByRole('button', { name: 'Next page' })).toBeDisabled();
     // Page two's own text, not page one's drawn again.
     await expect(preview.getByTestId('pdf-preview')).toHaveAttribute('data-state', 'shown');
-    await expect.poll(() => inkOf(second)).toBeGreaterThan(100);
-    await expect.poll(() => inkOf(second)).not.toBe(firstInk);
+    await expect.poll(async () => (await inkOf(second)).dark).toBeGreaterThan(100);
+    await expect.poll(async () => (await inkOf(second)).dark).not.toBe(firstInk);
     await expect(preview.getByRole('button', { name: 'Next page' })).toBeFocused();
     await expect(preview.getByRole('link', { name: /Download interview\.pdf/ })).toBeVisible();
     await expect(panel.getByRole('textbox', { name: 'Score (0-100)' })).toBeVisible();

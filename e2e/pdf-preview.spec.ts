@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
-import type { Locator } from '@playwright/test';
 import { createAccount } from './support/accounts.ts';
 import type { Account } from './support/accounts.ts';
-import { scannedPdf } from './support/pdf.ts';
+import { inkOf, scannedPdf } from './support/pdf.ts';
 import { expectToast } from './support/toasts.ts';
 import {
   createCourseWorkspace,
@@ -13,18 +12,6 @@ import {
 // A scanned hand-in drawn in the grading dialog (decision 0042): its JPEG 2000 image decoded by
 // PDF.js without WebAssembly (the app's policy allows none), with the decoder served from the
 // app's own origin; the preview's words in Korean too.
-
-/** How many of a canvas's pixels are drawn dark, read in the page. */
-function inkOf(canvas: Locator) {
-  return canvas.evaluate((element: HTMLCanvasElement) => {
-    const { data } = element.getContext('2d')!.getImageData(0, 0, element.width, element.height);
-    let dark = 0;
-    for (let index = 0; index < data.length; index += 4) {
-      if (data[index + 3]! > 0 && data[index]! < 128) dark += 1;
-    }
-    return { dark, all: data.length / 4 };
-  });
-}
 
 test.describe('a scanned PDF in the grading dialog', () => {
   let owner: Account;

@@ -1,3 +1,5 @@
+import type { Locator } from '@playwright/test';
+
 // Real PDFs for the browser tests that look at a handed-in file (decision 0042), with a correct
 // cross-reference table, so that a PDF reader opens them as any PDF a student would hand in: pages
 // of text in Helvetica (a standard font: nothing embedded), and a scan (one JPEG 2000 image).
@@ -71,4 +73,19 @@ export function scannedPdf(): Buffer {
     },
     { dictionary: '<< >>', stream: Buffer.from('q 612 0 0 306 0 0 cm /Scan Do Q') },
   ]);
+}
+
+/**
+ * How many of a drawn page's pixels are dark, and how many it has, read in the page: PDF.js
+ * paints a page white first, so dark pixels are what the PDF drew.
+ */
+export function inkOf(canvas: Locator): Promise<{ dark: number; all: number }> {
+  return canvas.evaluate((element: HTMLCanvasElement) => {
+    const { data } = element.getContext('2d')!.getImageData(0, 0, element.width, element.height);
+    let dark = 0;
+    for (let index = 0; index < data.length; index += 4) {
+      if (data[index + 3]! > 0 && data[index]! < 128) dark += 1;
+    }
+    return { dark, all: data.length / 4 };
+  });
 }
