@@ -80,7 +80,13 @@ test.describe('a scanned PDF in the grading dialog', () => {
     await evaluate.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(evaluate).toBeHidden();
     await page.getByText('한국어').click();
-    await row.getByTestId('open-team').click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
+    // The section's name is Korean now: the assignment's card by its own title.
+    await page
+      .getByRole('article', { name: assignment, exact: true })
+      .getByTestId('assignment-team-1')
+      .getByTestId('open-team')
+      .click();
     await page
       .getByRole('dialog', { name: '과제 제출' })
       .getByRole('button', { name: '평가', exact: true })
